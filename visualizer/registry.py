@@ -1,0 +1,95 @@
+"""Name -> algorithm. Feeds scenario validation, `run.py --list` and parametrized tests.
+
+An algorithm module registers itself with the `register` decorator; `load_all()` imports
+every module of `visualizer.generators` and `visualizer.solvers` so nothing is listed twice.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+KINDS = ("generator", "solver")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One scenario option of an algorithm.
+
+    `kind` is one of: int, float, bool, str, choice, cell (a `[row, col]` pair).
+    """
+
+    name: str
+    kind: str
+    default: Any = None
+    help: str = ""
+    min: float | None = None
+    max: float | None = None
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """A registered generator or solver.
+
+    `func(maze, *, rng, **params)` yields events. `perfect` says whether a generator always
+    makes a spanning tree; `surfaces` limits where it runs (None = every surface);
+    `blocks` says whether it makes (generator) or accepts (solver) a block maze.
+    """
+
+    kind: str
+    name: str
+    func: Callable[..., Any]
+    summary: str
+    params: tuple[Param, ...] = ()
+    perfect: bool = True
+    surfaces: frozenset[str] | None = None
+    blocks: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+_REGISTRY: dict[str, dict[str, Algorithm]] = {kind: {} for kind in KINDS}
+
+
+def register(kind: str, name: str, summary: str, *, params: tuple[Param, ...] = (),
+             perfect: bool = True, surfaces: frozenset[str] | None = None,
+             blocks: bool = False, **extra: Any) -> Callable[[Callable], Callable]:
+    """Decorator: list `func` under `kind`/`name` with a one-line `summary`."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown algorithm kind `{kind}`")
+
+    def decorate(func: Callable) -> Callable:
+        _REGISTRY[kind][name] = Algorithm(kind, name, func, summary, tuple(params), perfect,
+                                          surfaces, blocks, dict(extra))
+        return func
+
+    return decorate
+
+
+_loaded = False
+
+
+def load_all() -> None:
+    """Import every algorithm module once, so that each registers itself."""
+    global _loaded
+    if _loaded:
+        return
+    for package_name in ("visualizer.generators", "visualizer.solvers"):
+        package = importlib.import_module(package_name)
+        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+            if not info.name.startswith("_"):
+                importlib.import_module(f"{package_name}.{info.name}")
+    _loaded = True
+
+
+def algorithms(kind: str) -> dict[str, Algorithm]:
+    """Every registered algorithm of `kind`, by name (sorted)."""
+    load_all()
+    return dict(sorted(_REGISTRY[kind].items()))
+
+
+def get(kind: str, name: str) -> Algorithm:
+    """The algorithm `name` of `kind` (KeyError if unknown)."""
+    load_all()
+    return _REGISTRY[kind][name]
