@@ -35,12 +35,15 @@ class Side(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class GridCreated:
-    """A blank maze: `rows x cols` cells on `surface`, every wall closed (or all open)."""
+    """A blank maze: `rows x cols` cells on `surface`, every wall closed (or all open).
+    `fill` says what a cell is before the algorithm reaches it: "unvisited" (carvers),
+    "sets" (every cell its own set: union-find), "passage" (block mazes)."""
 
     rows: int
     cols: int
     surface: Any  # a visualizer.surfaces.Surface
     walls_open: bool = False
+    fill: str = "unvisited"
 
 
 @dataclass(frozen=True, slots=True)

@@ -142,6 +142,28 @@ class Surface:
                         out.append(key)
         return tuple(out)
 
+    @cached_property
+    def step_table(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Moves of every cell, as arrays indexed `[flat cell, side]`: the flat index of the
+        cell reached (-1 where the square is not glued), the side entered, the twist flag."""
+        h, w = self.rows, self.cols
+        rr, cc = np.divmod(np.arange(h * w, dtype=np.int64), w)
+        target = np.full((h * w, 4), -1, dtype=np.int64)
+        entered = np.zeros((h * w, 4), dtype=np.int8)
+        flipped = np.zeros((h * w, 4), dtype=bool)
+        for side, (dr, dc) in _DELTA.items():
+            r2, c2 = rr + dr, cc + dc
+            inside = (r2 >= 0) & (r2 < h) & (c2 >= 0) & (c2 < w)
+            target[inside, side] = (r2 * w + c2)[inside]
+            entered[:, side] = side.opposite
+            for i in np.flatnonzero(~inside):
+                step = self._cross(int(rr[i]), int(cc[i]), side)
+                if step is not None:
+                    target[i, side] = step.cell[0] * w + step.cell[1]
+                    entered[i, side] = step.side
+                    flipped[i, side] = step.flipped
+        return target, entered, flipped
+
     @property
     def orientable(self) -> bool:
         return self.name in ("plane", "torus", "sphere")

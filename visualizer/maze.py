@@ -1,0 +1,263 @@
+"""The maze model: `rows x cols` cells on a surface, walls named by (cell, side).
+
+A wall has two faces, one in each cell it separates (on a glued edge the faces lie on two
+different borders of the square); the model keeps both faces in step. A border face of the
+plane has no partner: opening it makes an entrance or an exit. Block mazes (seed 003) are
+mazes whose walls are all open and whose cells may be blocked.
+
+Formats: seed 000's `grille[i][j] = [top, right, bottom, left]` (True = open) and seed 003's
+block grid of `(2·rows+1) x (2·cols+1)` booleans (True = passable).
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Iterable, Iterator
+
+import numpy as np
+
+from . import events as ev
+from .events import Cell, Side
+from .surfaces import Step, Surface, make_surface
+
+
+class MazeFormatError(ValueError):
+    """A grid that does not describe a maze (ragged, inconsistent faces, wrong shape)."""
+
+
+class Maze:
+    """Walls and cells of a maze on `surface`; `apply(event)` updates it from an event."""
+
+    def __init__(self, rows: int, cols: int, surface: Surface | str = "plane", *,
+                 walls_open: bool = False) -> None:
+        if isinstance(surface, str):
+            surface = make_surface(surface, rows, cols)
+        if (surface.rows, surface.cols) != (rows, cols):
+            raise ValueError(f"surface is {surface.rows}x{surface.cols}, maze is {rows}x{cols}")
+        self.surface = surface
+        self.rows, self.cols = rows, cols
+        self.faces = np.zeros((rows, cols, 4), dtype=bool)   # True = open
+        self.blocked = np.zeros((rows, cols), dtype=bool)
+        self.entrance: Cell | None = None
+        self.exit: Cell | None = None
+        self.entrance_side: Side | None = None
+        self.exit_side: Side | None = None
+        if walls_open:
+            target = surface.step_table[0].reshape(rows, cols, 4)
+            self.faces[:] = target >= 0
+
+    # --- queries -----------------------------------------------------------------------
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def is_block_maze(self) -> bool:
+        """True when the maze is made of open and blocked cells rather than thin walls."""
+        return bool(self.blocked.any())
+
+    def is_open(self, cell: Cell, side: Side) -> bool:
+        return bool(self.faces[cell[0], cell[1], side])
+
+    def passable(self, cell: Cell) -> bool:
+        return self.surface.contains(cell) and not self.blocked[cell]
+
+    def passages(self, cell: Cell) -> Iterator[tuple[Side, Step]]:
+        """The moves out of `cell` through open walls into passable cells."""
+        r, c = cell
+        for side in Side:
+            if self.faces[r, c, side]:
+                step = self.surface.move(cell, side)
+                if step is not None and not self.blocked[step.cell]:
+                    yield side, step
+
+    def open_walls(self) -> list[tuple[int, int, int]]:
+        """Every open wall between two cells, once each (canonical keys)."""
+        return [key for key in self.surface.internal_walls if self.faces[key]]
+
+    def closed_internal_walls(self) -> int:
+        return len(self.surface.internal_walls) - len(self.open_walls())
+
+    def reachable(self, start: Cell) -> set[Cell]:
+        """The passable cells connected to `start`."""
+        if not self.passable(start):
+            return set()
+        seen = {start}
+        queue = deque([start])
+        while queue:
+            cell = queue.popleft()
+            for _, step in self.passages(cell):
+                if step.cell not in seen:
+                    seen.add(step.cell)
+                    queue.append(step.cell)
+        return seen
+
+    def is_perfect(self) -> bool:
+        """A spanning tree of the surface's cell graph: cells - 1 open walls, all connected."""
+        if self.is_block_maze:
+            return False
+        return (len(self.open_walls()) == self.cells - 1
+                and len(self.reachable((0, 0))) == self.cells)
+
+    def default_endpoints(self) -> tuple[Cell, Cell]:
+        """The entrance and exit if set, else the first and last passable cells."""
+        if self.entrance is not None and self.exit is not None:
+            return self.entrance, self.exit
+        free = np.argwhere(~self.blocked)
+        if len(free) == 0:
+            return (0, 0), (self.rows - 1, self.cols - 1)
+        return tuple(map(int, free[0])), tuple(map(int, free[-1]))
+
+    # --- changes -----------------------------------------------------------------------
+
+    def set_wall(self, cell: Cell, side: Side, is_open: bool) -> None:
+        """Open or close both faces of the wall on `side` of `cell`."""
+        self.faces[cell[0], cell[1], side] = is_open
+        step = self.surface.move(cell, side)
+        if step is not None:
+            self.faces[step.cell[0], step.cell[1], step.side] = is_open
+
+    def open_wall(self, cell: Cell, side: Side) -> None:
+        self.set_wall(cell, side, True)
+
+    def close_wall(self, cell: Cell, side: Side) -> None:
+        self.set_wall(cell, side, False)
+
+    def set_endpoints(self, entrance: Cell, exit: Cell, entrance_side: Side | None = None,
+                      exit_side: Side | None = None) -> None:
+        """Place the entrance and exit; a side on the plane's border is opened."""
+        self.entrance, self.exit = entrance, exit
+        self.entrance_side, self.exit_side = entrance_side, exit_side
+        for cell, side in ((entrance, entrance_side), (exit, exit_side)):
+            if side is not None and self.surface.move(cell, side) is None:
+                self.faces[cell[0], cell[1], side] = True
+
+    def apply(self, event: ev.Event) -> None:
+        """Update the model from one event (events that do not change a maze are ignored)."""
+        if isinstance(event, ev.WallOpened):
+            self.open_wall(event.cell, event.side)
+        elif isinstance(event, ev.WallClosed):
+            self.close_wall(event.cell, event.side)
+        elif isinstance(event, ev.CellBlocked):
+            self.blocked[event.cell] = True
+        elif isinstance(event, ev.CellOpened):
+            self.blocked[event.cell] = False
+        elif isinstance(event, ev.EndpointsSet):
+            self.set_endpoints(event.entrance, event.exit, event.entrance_side, event.exit_side)
+
+    def copy(self) -> "Maze":
+        other = Maze.__new__(Maze)
+        other.__dict__.update(self.__dict__)
+        other.faces = self.faces.copy()
+        other.blocked = self.blocked.copy()
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Maze):
+            return NotImplemented
+        return (self.surface == other.surface and np.array_equal(self.faces, other.faces)
+                and np.array_equal(self.blocked, other.blocked)
+                and (self.entrance, self.exit, self.entrance_side, self.exit_side)
+                == (other.entrance, other.exit, other.entrance_side, other.exit_side))
+
+    def __repr__(self) -> str:
+        return f"Maze({self.rows}x{self.cols} {self.surface.name}, {len(self.open_walls())} open)"
+
+    # --- formats -----------------------------------------------------------------------
+
+    def to_grille(self) -> list[list[list[bool]]]:
+        """Seed 000's format: `grille[i][j] = [top, right, bottom, left]`, True = open."""
+        return [[[bool(v) for v in self.faces[r, c]] for c in range(self.cols)]
+                for r in range(self.rows)]
+
+    @classmethod
+    def from_grille(cls, grille: list, surface: str = "plane") -> "Maze":
+        """A maze from seed 000's format. Openings on the plane's border become the
+        entrance (first in reading order) and the exit (last)."""
+        rows = len(grille)
+        cols = len(grille[0]) if rows else 0
+        if rows == 0 or cols == 0 or any(len(row) != cols for row in grille):
+            raise MazeFormatError("expected a non-empty rectangular list of rows of cells")
+        maze = cls(rows, cols, surface)
+        for r, row in enumerate(grille):
+            for c, cell in enumerate(row):
+                if len(cell) != 4:
+                    raise MazeFormatError(f"grille[{r}][{c}]: expected [top, right, bottom, "
+                                          f"left], got {cell!r}")
+                maze.faces[r, c] = [bool(v) for v in cell]
+        openings = []
+        for r in range(rows):
+            for c in range(cols):
+                for side in Side:
+                    step = maze.surface.move((r, c), side)
+                    if step is None:
+                        if maze.faces[r, c, side]:
+                            openings.append(((r, c), side))
+                    elif maze.faces[r, c, side] != maze.faces[step.cell][step.side]:
+                        raise MazeFormatError(
+                            f"grille[{r}][{c}] says its {side.name} side is "
+                            f"{'open' if maze.faces[r, c, side] else 'closed'} but "
+                            f"grille[{step.cell[0]}][{step.cell[1]}] disagrees")
+        if openings:
+            (a, sa), (b, sb) = openings[0], openings[-1]
+            maze.entrance, maze.entrance_side, maze.exit, maze.exit_side = a, sa, b, sb
+        return maze
+
+    def to_blocks(self) -> np.ndarray:
+        """Seed 003's block grid: `(2·rows+1) x (2·cols+1)` booleans, True = passable.
+        Cell (r, c) sits at (2r+1, 2c+1); the wall between two cells at the block between."""
+        blocks = np.zeros((2 * self.rows + 1, 2 * self.cols + 1), dtype=bool)
+        blocks[1::2, 1::2] = ~self.blocked
+        blocks[0:-1:2, 1::2] |= self.faces[:, :, Side.N]
+        blocks[2::2, 1::2] |= self.faces[:, :, Side.S]
+        blocks[1::2, 0:-1:2] |= self.faces[:, :, Side.W]
+        blocks[1::2, 2::2] |= self.faces[:, :, Side.E]
+        return blocks
+
+    @classmethod
+    def from_blocks(cls, blocks: Iterable[Iterable[bool]], surface: str = "plane") -> "Maze":
+        """A block maze: each True is a passable cell, each False solid (seed 003's
+        `petitLab`). Every wall between two cells is open."""
+        grid = np.array([[bool(v) for v in row] for row in blocks], dtype=object)
+        if grid.ndim != 2 or grid.size == 0:
+            raise MazeFormatError("expected a non-empty rectangular grid of booleans")
+        rows, cols = grid.shape
+        maze = cls(rows, cols, surface, walls_open=True)
+        maze.blocked[:] = ~grid.astype(bool)
+        return maze
+
+    def ascii(self) -> str:
+        """A text picture: `+--+` walls, blanks for passages, `##` for blocked cells."""
+        lines = []
+        for r in range(self.rows):
+            top = "+"
+            mid = "|" if not self.faces[r, 0, Side.W] else " "
+            for c in range(self.cols):
+                top += ("  " if self.faces[r, c, Side.N] else "--") + "+"
+                mid += "##" if self.blocked[r, c] else "  "
+                mid += " " if self.faces[r, c, Side.E] else "|"
+            lines += [top, mid]
+        bottom = "+" + "".join(("  " if self.faces[self.rows - 1, c, Side.S] else "--") + "+"
+                               for c in range(self.cols))
+        lines.append(bottom)
+        return "\n".join(lines)
+
+
+def replay(events: Iterable[ev.Event], maze: Maze | None = None) -> Maze:
+    """The maze an event stream builds: starts from its `GridCreated` (or from `maze`)."""
+    for event in events:
+        if isinstance(event, ev.GridCreated):
+            maze = Maze(event.rows, event.cols, event.surface, walls_open=event.walls_open)
+        elif maze is None:
+            raise ValueError("the stream does not start with GridCreated; pass a maze")
+        else:
+            maze.apply(event)
+    if maze is None:
+        raise ValueError("empty event stream")
+    return maze
+
+
+def created(maze: Maze, fill: str = "unvisited") -> ev.GridCreated:
+    """The `GridCreated` event describing the blank `maze` an algorithm starts from."""
+    return ev.GridCreated(maze.rows, maze.cols, maze.surface,
+                          walls_open=bool(maze.faces.any()), fill=fill)

@@ -1,0 +1,115 @@
+"""Pacing: how event streams become frames.
+
+Two clocks. `steps`: every panel advances `steps_per_frame` events per frame. `progress`:
+each panel is spread over the same number of frames, so all finish together. A milestone
+event (path found, no path, all sets merged …) ends its frame, so it is always seen. A panel
+that ends first holds its last picture. The first and last frames are held through their
+durations, never by repeating frames.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+from typing import Callable, Iterable, Iterator
+
+import numpy as np
+
+from ..events import MILESTONE_TYPES
+from .canvas import Canvas
+
+
+@dataclass
+class Pacing:
+    """How fast: `fps`, events per frame (or a target `duration` in seconds), holds."""
+
+    fps: int = 25
+    steps_per_frame: int | None = None
+    duration: float | None = None
+    clock: str = "steps"          # or "progress"
+    hold_first: float = 0.5
+    hold_last: float = 2.0
+
+
+@dataclass
+class Frame:
+    """One frame to write: the picture, how long it shows, and the
+    rectangle that changed since the previous frame (None for the first)."""
+
+    index: int
+    image: np.ndarray
+    duration: float
+    dirty: tuple[int, int, int, int] | None
+    steps: tuple[int, ...]
+
+
+def steps_per_frame(counts: list[int], pacing: Pacing) -> int:
+    """Events per frame for the `steps` clock: given, or derived from the target duration."""
+    if pacing.steps_per_frame:
+        return pacing.steps_per_frame
+    if pacing.duration:
+        frames = max(1, round(pacing.duration * pacing.fps))
+        return max(1, ceil(max(counts, default=1) / frames))
+    return 1
+
+
+def plan(counts: list[int], pacing: Pacing) -> Callable[[int, int], int]:
+    """For the `progress` clock: the number of events panel i has consumed after frame f."""
+    k = steps_per_frame(counts, pacing)
+    total_frames = max(1, max(ceil(n / k) for n in counts) if counts else 1)
+    return lambda i, f: counts[i] if f >= total_frames else (counts[i] * f) // total_frames
+
+
+def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,
+           counts: list[int] | None = None) -> Iterator[Frame]:
+    """The frames of `streams` drawn on `canvas`'s panels (stream i feeds panel i).
+
+    `counts` (events per stream) is needed by the `progress` clock and by a target duration.
+    """
+    iterators = [iter(s) for s in streams]
+    n = len(iterators)
+    done = [False] * n
+    consumed = [0] * n
+    k = steps_per_frame(counts or [], pacing)
+    target = plan(counts, pacing) if pacing.clock == "progress" and counts else None
+    frame_period = 1.0 / pacing.fps
+
+    def advance(i: int, limit: int) -> None:
+        for _ in range(limit):
+            try:
+                event = next(iterators[i])
+            except StopIteration:
+                done[i] = True
+                return
+            canvas.panels[i].apply(event)
+            consumed[i] += 1
+            if isinstance(event, MILESTONE_TYPES):
+                return
+
+    # The first picture: every stream up to and including its first event (the blank grid).
+    for i in range(n):
+        advance(i, 1)
+    canvas.compose()
+    pending = Frame(0, canvas.frame.copy(), pacing.hold_first + frame_period, None,
+                    tuple(consumed))
+    index = 0
+    while not all(done):
+        index += 1
+        for i in range(n):
+            if done[i]:
+                continue
+            if target is not None:
+                advance(i, max(1, target(i, index) - consumed[i]))
+            else:
+                advance(i, k)
+        dirty = canvas.compose()
+        if all(done) and dirty is None:
+            break
+        yield pending
+        pending = Frame(index, canvas.frame.copy(), frame_period, dirty, tuple(consumed))
+    pending.duration += pacing.hold_last
+    yield pending
+
+
+def count_events(make_stream: Callable[[], Iterable]) -> int:
+    """How many events a fresh stream yields (streams are deterministic given their seed)."""
+    return sum(1 for _ in make_stream())

@@ -1,0 +1,63 @@
+"""Text drawn in palette indices: 1-bit glyphs of DejaVu Sans (shipped with matplotlib),
+rendered once per (character, size) and cached, so text never adds colours to a frame."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+
+@lru_cache(maxsize=None)
+def _font(size: int, bold: bool) -> ImageFont.FreeTypeFont:
+    import matplotlib
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(Path(matplotlib.get_data_path()) / "fonts" / "ttf" / name),
+                              size)
+
+
+@lru_cache(maxsize=None)
+def line_metrics(size: int, bold: bool = False) -> tuple[int, int]:
+    """(ascent, total height) in pixels of a line of text at `size`."""
+    ascent, descent = _font(size, bold).getmetrics()
+    return ascent, ascent + descent
+
+
+@lru_cache(maxsize=4096)
+def glyph(char: str, size: int, bold: bool = False) -> tuple[np.ndarray, int]:
+    """The 1-bit mask of `char` on a line-high canvas, and its advance width."""
+    font = _font(size, bold)
+    _, height = line_metrics(size, bold)
+    advance = max(1, round(font.getlength(char)))
+    image = Image.new("1", (advance + size, height), 0)
+    draw = ImageDraw.Draw(image)
+    draw.fontmode = "1"
+    draw.text((0, 0), char, font=font, fill=1)
+    return np.array(image, dtype=bool), advance
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    """The width in pixels `text` takes."""
+    return sum(glyph(ch, size, bold)[1] for ch in text)
+
+
+def draw_text(raster: np.ndarray, text: str, y: int, x: int, colour: int, size: int, *,
+              bold: bool = False, max_width: int | None = None) -> tuple[int, int, int, int]:
+    """Draw `text` with its top-left corner at (y, x) in palette index `colour`, clipped to
+    the raster (and to `max_width`); returns the rectangle (y0, y1, x0, x1) it may touch."""
+    height, width = raster.shape
+    limit = width if max_width is None else min(width, x + max_width)
+    cx = x
+    _, line_height = line_metrics(size, bold)
+    for ch in text:
+        mask, advance = glyph(ch, size, bold)
+        h = min(mask.shape[0], height - y)
+        w = min(mask.shape[1], limit - cx)
+        if h > 0 and w > 0:
+            region = raster[y:y + h, cx:cx + w]
+            region[mask[:h, :w]] = colour
+        cx += advance
+        if cx >= limit:
+            break
+    return y, min(height, y + line_height), x, min(limit, cx + size)

@@ -1,0 +1,60 @@
+"""Breadth-first search: the shortest path, level by level (seed 001)."""
+from __future__ import annotations
+
+from collections import deque
+from typing import Iterator
+
+import numpy as np
+
+from .. import events as ev
+from ..events import Cell, Mark, Side
+from ..maze import Maze
+from ..registry import Param, register
+
+ENDPOINT_PARAMS = (
+    Param("start", "cell", None, "where the solver starts (default: the entrance)"),
+    Param("goal", "cell", None, "where it must get to (default: the exit)"),
+)
+
+
+def trace_back(parents: dict[Cell, tuple[Cell, Side] | None], goal: Cell) -> ev.PathFound:
+    """The PathFound event for the path that `parents` records from its root to `goal`."""
+    cells, sides = [goal], []
+    link = parents[goal]
+    while link is not None:
+        cell, side = link
+        cells.append(cell)
+        sides.append(side)
+        link = parents[cell]
+    return ev.PathFound(tuple(reversed(cells)), tuple(reversed(sides)))
+
+
+@register("solver", "bfs", "breadth-first search: visits cells by distance; shortest path",
+          params=ENDPOINT_PARAMS, blocks=True)
+def bfs(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,
+        goal: Cell | None = None) -> Iterator[ev.Event]:
+    """Search from `start` to `goal` (default: entrance to exit) breadth first.
+
+    Yields CellMarked(start, start), CellMarked(goal, goal), then CellMarked(cell, visited)
+    for each cell taken from the queue and CellMarked(cell, frontier) for each cell queued;
+    ends with PathFound (cells and the side each step leaves by) or NoPath.
+    """
+    default_start, default_goal = maze.default_endpoints()
+    start = default_start if start is None else tuple(start)
+    goal = default_goal if goal is None else tuple(goal)
+    yield ev.CellMarked(start, Mark.START)
+    yield ev.CellMarked(goal, Mark.GOAL)
+    parents: dict[Cell, tuple[Cell, Side] | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        yield ev.CellMarked(cell, Mark.VISITED)
+        if cell == goal:
+            yield trace_back(parents, goal)
+            return
+        for side, step in maze.passages(cell):
+            if step.cell not in parents:
+                parents[step.cell] = (cell, side)
+                queue.append(step.cell)
+                yield ev.CellMarked(step.cell, Mark.FRONTIER)
+    yield ev.NoPath(f"the goal {goal} cannot be reached from {start}")

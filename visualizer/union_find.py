@@ -1,0 +1,48 @@
+"""Disjoint sets: Tarjan's union-find with union by rank and path compression (seed 002)."""
+from __future__ import annotations
+
+
+class UnionFind:
+    """Disjoint sets over the integers `0 .. n-1`.
+
+    `last_cost` is the number of parent links the last `find` or `union` followed — the work
+    the animation shows.
+    """
+
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+        self.rank = [0] * n
+        self.sets = n
+        self.last_cost = 0
+
+    def find(self, x: int) -> int:
+        """The root of `x`'s set; every node on the way is re-linked straight to it."""
+        root = x
+        links = 0
+        while self.parent[root] != root:
+            root = self.parent[root]
+            links += 1
+        while self.parent[x] != root:
+            self.parent[x], x = root, self.parent[x]
+        self.last_cost = links
+        return root
+
+    def union(self, a: int, b: int) -> tuple[int, int, int] | None:
+        """Join the sets of `a` and `b`: returns (root of a, root of b, surviving root), or
+        None when they were already one set. The root of higher rank survives."""
+        ra = self.find(a)
+        cost = self.last_cost
+        rb = self.find(b)
+        self.last_cost += cost
+        if ra == rb:
+            return None
+        if self.rank[ra] < self.rank[rb]:
+            root = rb
+            self.parent[ra] = rb
+        else:
+            root = ra
+            self.parent[rb] = ra
+            if self.rank[ra] == self.rank[rb]:
+                self.rank[ra] += 1
+        self.sets -= 1
+        return ra, rb, root
