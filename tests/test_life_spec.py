@@ -101,3 +101,14 @@ def test_life_events_are_reproducible():
     assert all(isinstance(e, Generation) for e in a)
     assert all(np.array_equal(x.grid, y.grid) for x, y in zip(a, b))
     assert a[0].population == int(a[0].grid.sum()) > 0
+
+
+def test_panel_seed_gives_the_same_soup_whatever_the_generator():
+    spec, errors = parse({"rows": 12, "cols": 12, "seed": 5, "init": {"random": 0.4}})
+    assert errors == [] and spec.seed == 5
+    a = initial_grid(spec, np.random.default_rng(1))
+    b = initial_grid(spec, np.random.default_rng(2))
+    assert np.array_equal(a, b)
+    _, errors = parse({"rows": 12, "cols": 12, "seed": -1})
+    assert errors == [f"{LOC}.seed: expected a whole number >= 0 (this panel's own random "
+                      f"seed), got -1"]

@@ -19,7 +19,8 @@ MAX_SIDE = 4096
 SURFACE_ALIASES = {"tore": "torus", "charlie": "projective", "boy": "projective",
                    "plan": "plane", "sphere": "sphere", "sphère": "sphere",
                    "plan_projectif": "projective", "bouteille_de_klein": "klein"}
-KEYS = ("rows", "cols", "surface", "rule", "generations", "init", "colour_changes", "chart")
+KEYS = ("rows", "cols", "surface", "rule", "generations", "init", "colour_changes", "chart",
+        "seed")
 DEFAULTS = {"surface": "torus", "rule": "conway", "generations": 100,
             "init": {"random": 0.35}, "colour_changes": False, "chart": False}
 
@@ -54,6 +55,7 @@ class LifeSpec:
     init: tuple[Any, ...]
     colour_changes: bool = False
     chart: bool = False
+    seed: int | None = None
 
 
 def _shown(value: Any) -> str:
@@ -217,14 +219,22 @@ def parse_life_spec(raw: Any, loc: str, errors: list[str],
 
     colour_changes = _flag(raw, "colour_changes", loc, errors)
     chart = _flag(raw, "chart", loc, errors)
+    seed = raw.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        errors.append(f"{loc}.seed: expected a whole number >= 0 (this panel's own random "
+                      f"seed), got {_shown(seed)}")
     if len(errors) > before or surface is None or rule is None or generations is None:
         return None
     return LifeSpec(rows, cols, surface, rule, generations, tuple(items), colour_changes,
-                    chart)
+                    chart, seed)
 
 
 def initial_grid(spec: LifeSpec, rng: np.random.Generator) -> np.ndarray:
-    """The generation-0 grid of `spec` (random fills drawn from `rng`, in order)."""
+    """The generation-0 grid of `spec` (random fills drawn, in order, from `rng`, or from a
+    generator of the panel's own `seed` when it has one: panels compared side by side can
+    then start from the same soup)."""
+    if spec.seed is not None:
+        rng = np.random.default_rng(spec.seed)
     grid = np.zeros((spec.rows, spec.cols), dtype=np.uint8)
     for item in spec.init:
         if isinstance(item, InitRandom):
