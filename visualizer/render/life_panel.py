@@ -25,6 +25,10 @@ _GLYPHS = {k: np.array([[ch == "1" for ch in row] for row in v]) for k, v in _DI
 
 Rect = tuple[int, int, int, int]
 
+# an arrowhead pointing right, 5 pixels high (fits the edge band)
+_ARROW = np.array([[c == "X" for c in row] for row in
+                   ("X..", "XX.", "XXX", "XX.", "X..")])
+
 
 def _get(spec: Any, key: str, default: Any) -> Any:
     if isinstance(spec, Mapping):
@@ -44,14 +48,17 @@ class LifePanel:
     """Draws a Life grid (and its population chart) into `raster`, a 2-D uint8 array of
     palette indices, one `Generation` event at a time.
 
-    `spec` is a LifeSpec or any mapping/object with rows, cols, generations, colour_changes
-    and chart. Cells are `cell_size` pixels; from 4 pixels up, 1-pixel grid lines separate
-    them."""
+    `spec` is a LifeSpec or any mapping/object with rows, cols, generations, colour_changes,
+    chart and surface. Cells are `cell_size` pixels; from 4 pixels up, 1-pixel grid lines
+    separate them. With `edges`, a band around the grid shows how the surface glues the
+    square: glued edges share a colour, and their arrows point the way the gluing goes
+    (opposite arrows = a twist), as in topology books; the plane's band is a wall."""
 
     CHART_HEIGHT = 60
     CHART_GAP = 4
+    EDGE = 5
 
-    def __init__(self, spec: Any, cell_size: int = 6) -> None:
+    def __init__(self, spec: Any, cell_size: int = 6, *, edges: bool = True) -> None:
         self.rows = int(_get(spec, "rows", 0))
         self.cols = int(_get(spec, "cols", 0))
         if self.rows < 1 or self.cols < 1:
@@ -66,15 +73,23 @@ class LifePanel:
         extra = 1 if self.lines else 0
         self.grid_h = self.rows * cs + extra
         self.grid_w = self.cols * cs + extra
-        height = self.grid_h
+        surface = _get(spec, "surface", None)
+        self.surface_name = str(getattr(surface, "name", surface) or "plane")
+        self.edge = self.EDGE if edges else 0
+        self.oy = self.ox = self.edge          # the grid's top-left pixel
+        self.width = width = self.grid_w + 2 * self.edge
+        height = self.grid_h + 2 * self.edge
         if self.chart:
-            self.chart_y0 = self.grid_h + self.CHART_GAP
+            self.chart_y0 = height + self.CHART_GAP
             height = self.chart_y0 + self.CHART_HEIGHT
-        self.raster = np.full((height, self.grid_w), BACKGROUND, dtype=np.uint8)
-        self.raster[:self.grid_h, :self.grid_w] = DEAD
+        self.raster = np.full((height, width), BACKGROUND, dtype=np.uint8)
+        area = self.raster[self.oy:self.oy + self.grid_h, self.ox:self.ox + self.grid_w]
+        area[:] = DEAD
         if self.lines:
-            self.raster[:self.grid_h:cs, :self.grid_w] = GRID
-            self.raster[:self.grid_h, :self.grid_w:cs] = GRID
+            area[::cs, :] = GRID
+            area[:, ::cs] = GRID
+        if edges:
+            self._draw_edges()
         self._shown = np.full((self.rows, self.cols), DEAD, dtype=np.uint8)
         # pixel -> is it a grid line, within the grid area
         line = np.zeros((self.grid_h, self.grid_w), dtype=bool)
@@ -87,7 +102,7 @@ class LifePanel:
         self._ymax = 0
         self.index = 0
         self.population = 0
-        self._dirty: Rect | None = (0, height, 0, self.grid_w)
+        self._dirty: Rect | None = (0, height, 0, width)
         if self.chart:
             self._draw_chart_frame()
 
@@ -133,18 +148,63 @@ class LifePanel:
         cs = self.cell_size
         block = np.repeat(np.repeat(shown[r0:r1, c0:c1], cs, axis=0), cs, axis=1)
         y0, y1, x0, x1 = r0 * cs, r1 * cs, c0 * cs, c1 * cs
-        target = self.raster[y0:y1, x0:x1]
+        oy, ox = self.oy, self.ox
+        target = self.raster[oy + y0:oy + y1, ox + x0:ox + x1]
         np.copyto(target, block, where=~self._line[y0:y1, x0:x1])
-        self._dirty = _union(self._dirty, (int(y0), int(y1), int(x0), int(x1)))
+        self._dirty = _union(self._dirty, (int(oy + y0), int(oy + y1), int(ox + x0),
+                                           int(ox + x1)))
+
+    # --- the glued edges ---------------------------------------------------------------
+
+    def _draw_edges(self) -> None:
+        """The band around the grid: one colour per glued pair of edges, an arrowhead in the
+        middle of each edge pointing the way it is glued."""
+        e, h, w = self.edge, self.grid_h, self.grid_w
+        top, bottom = (slice(0, e), slice(e, e + w)), (slice(e + h, 2 * e + h), slice(e, e + w))
+        left, right = (slice(e, e + h), slice(0, e)), (slice(e, e + h), slice(e + w, 2 * e + w))
+        # name -> (colour, arrow) for top, bottom, left, right; arrows: > < v ^
+        a, b = INDEX["glue_a"], INDEX["glue_b"]
+        plan = {
+            "torus": ((a, ">"), (a, ">"), (b, "v"), (b, "v")),
+            "klein": ((a, ">"), (a, "<"), (b, "v"), (b, "v")),
+            "klein_lr": ((a, ">"), (a, ">"), (b, "v"), (b, "^")),
+            "projective": ((a, ">"), (a, "<"), (b, "v"), (b, "^")),
+            "sphere": ((a, ">"), (b, ">"), (a, "v"), (b, "v")),
+        }.get(self.surface_name)
+        if plan is None:  # the plane: walls all round, corners included
+            for ys in (slice(0, e), slice(e + h, 2 * e + h)):
+                self.raster[ys, :2 * e + w] = INDEX["wall"]
+            for band in (left, right):
+                self.raster[band] = INDEX["wall"]
+            return
+        for band, (colour, arrow) in zip((top, bottom, left, right), plan):
+            self.raster[band] = colour
+            self._arrow(band, arrow)
+
+    def _arrow(self, band: tuple[slice, slice], arrow: str) -> None:
+        head = _ARROW
+        if arrow == "<":
+            head = head[:, ::-1]
+        elif arrow == "v":
+            head = head.T
+        elif arrow == "^":
+            head = head.T[::-1, :]
+        ys, xs = band
+        hh, hw = head.shape
+        cy = (ys.start + ys.stop - hh) // 2
+        cx = (xs.start + xs.stop - hw) // 2
+        if cy < ys.start or cx < xs.start or cy + hh > ys.stop or cx + hw > xs.stop:
+            return
+        self.raster[cy:cy + hh, cx:cx + hw][head] = BACKGROUND
 
     # --- the population chart ----------------------------------------------------------
 
     def _chart_box(self) -> tuple[int, int, int, int]:
         """The plotting area (y0, y1, x0, x1) inside the chart's axes."""
-        return self.chart_y0 + 1, self.chart_y0 + self.CHART_HEIGHT - 1, 2, self.grid_w - 1
+        return self.chart_y0 + 1, self.chart_y0 + self.CHART_HEIGHT - 1, 2, self.width - 1
 
     def _draw_chart_frame(self) -> None:
-        y0, h, w = self.chart_y0, self.CHART_HEIGHT, self.grid_w
+        y0, h, w = self.chart_y0, self.CHART_HEIGHT, self.width
         area = self.raster[y0:y0 + h, :w]
         area[:] = BACKGROUND
         area[:, 1] = TEXT            # y axis
@@ -157,7 +217,7 @@ class LifePanel:
     def _label(self, text: str, y: int, x: int) -> None:
         for ch in text:
             glyph = _GLYPHS.get(ch)
-            if glyph is None or x + 3 > self.grid_w or y + 5 > self.raster.shape[0]:
+            if glyph is None or x + 3 > self.width or y + 5 > self.raster.shape[0]:
                 return
             self.raster[y:y + 5, x:x + 3][glyph] = TEXT
             x += 4
