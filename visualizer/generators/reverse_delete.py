@@ -61,7 +61,8 @@ def reverse_delete(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event
     maze.faces[:] = target >= 0
     yield created(maze, fill="open")
     walls = list(maze.surface.internal_walls)
-    yield ev.Milestone(f"Fisher–Yates shuffle of {len(walls)} walls")
+    plural = "" if len(walls) == 1 else "s"
+    yield ev.Milestone(f"Fisher–Yates shuffle of {len(walls)} wall{plural}")
     for i, _ in fisher_yates(walls, rng):
         r, c, side = walls[i]
         yield ev.WallConsidered((r, c), Side(side))
