@@ -35,6 +35,20 @@ def initial_heading(maze: Maze, start: Cell) -> Side:
     return Side.N
 
 
+def next_state(maze: Maze, cell: Cell, heading: Side, hand: str
+               ) -> tuple[Side, Cell, Side, str] | None:
+    """One step of the rule: (side left by, cell entered, new heading, new hand), or None
+    when `cell` has no way out. The hand swaps when the step crosses a twisted gluing."""
+    moves = {side: step for side, step in maze.passages(cell)}
+    if not moves:
+        return None
+    side = next(s for s in preferences(heading, hand) if s in moves)
+    step = moves[side]
+    if step.flipped:
+        hand = "right" if hand == "left" else "left"
+    return side, step.cell, step.side.opposite, hand
+
+
 def without_detours(cells: list[Cell], sides: list[Side]) -> ev.PathFound:
     """The walk (`cells`, and the side each step leaves by) with every return to an
     earlier cell cut out: a simple path from the first cell to the last."""
@@ -94,16 +108,12 @@ def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
                             f"{len(set(circuit))} cells")
             return
         seen[state] = len(walk) - 1
-        moves = {side: step for side, step in maze.passages(cell)}
-        if not moves:
+        state = next_state(maze, cell, heading, hand)
+        if state is None:
             yield ev.NoPath(f"the start {start} has no way out")
             return
-        side = next(s for s in preferences(heading, hand) if s in moves)
-        step = moves[side]
         yield ev.CellMarked(cell, Mark.VISITED, visits[cell])
-        cell, heading = step.cell, step.side.opposite
-        if step.flipped:
-            hand = "right" if hand == "left" else "left"
+        side, cell, heading, hand = state
         walk.append(cell)
         sides.append(side)
         visits[cell] = visits.get(cell, 0) + 1
