@@ -142,6 +142,12 @@ class MazePanel:
             if x1 > d[3]:
                 d[3] = x1
 
+    def _paint_rect(self, rect: tuple[int, int, int, int], colour: int) -> None:
+        y0, y1, x0, x1 = rect
+        if y1 > y0 and x1 > x0:
+            self.raster[y0:y1, x0:x1] = colour
+            self._touch(y0, y1, x0, x1)
+
     def _face_colour(self, i: int, side: int, mine: int) -> int:
         if not self._faces[i, side]:
             return _WALL
@@ -191,8 +197,9 @@ class MazePanel:
         """Update the picture from one event."""
         self.step += 1
         if self.considered is not None:
-            considered, self.considered = self.considered, None
-            self._paint_face(*considered)
+            (r, c), side = self.considered
+            self.considered = None
+            self._paint_face(r * self.maze.cols + c, side)
         if isinstance(event, ev.GridCreated):
             self.step = 0
             self._setup(event)
