@@ -248,3 +248,25 @@ def test_ghost_ring_matches_the_pictures_in_surfaces_md(key):
     expected = np.array([[-1 if x == "." else ord(x.lower()) - ord("a") for x in row]
                          for row in rows])
     assert np.array_equal(Surface(name, h, w).ghost_index, expected)
+
+
+# --- the glued pairs of edges, as the renderer draws them ----------------------------------
+
+
+@pytest.mark.parametrize("surface", ALL, ids=IDS)
+def test_edge_gluings_describe_the_moves(surface):
+    glued = set()
+    for gluing in surface.gluings:
+        cells, partners = surface.edge_cells(gluing.edge), surface.edge_cells(gluing.partner)
+        if gluing.reversed:
+            partners = partners[::-1]
+        for cell, other in zip(cells, partners):
+            step = surface.move(cell, gluing.edge)
+            assert (step.cell, step.side) == (other, gluing.partner)
+        glued |= {gluing.edge, gluing.partner}
+    crossing = {side for cell, side in faces(surface)
+                if surface.is_border(cell, side) and surface.move(cell, side) is not None}
+    assert glued == crossing
+    twists = {"plane": [], "torus": [False, False], "klein": [True, False],
+              "klein_lr": [False, True], "projective": [True, True], "sphere": [False, False]}
+    assert [g.reversed for g in surface.gluings] == twists[surface.name]
