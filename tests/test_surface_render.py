@@ -167,3 +167,33 @@ def test_cell_at_inverts_cell_origin_with_the_margin(name):
         assert panel.cell_at(panel.height - 1, panel.width - 1) is None
     y, x = panel.cell_origin((0, 0))
     assert y == x == panel.margin + 3
+
+
+@pytest.mark.parametrize("name", NAMES[1:])
+def test_both_faces_of_a_glued_wall_always_look_the_same(name):
+    """Marks come one cell at a time; a glued wall's two faces, on two different borders,
+    must be repainted together."""
+    scenario = _scenario(name, "kruskal", 3, rows=5, cols=6)
+    panel = MazePanel(5, 5 if name == "sphere" else 6, cell_size=6, wall=2, surface=name)
+    rng = np.random.default_rng(0)
+    stream = list(maze_stream(scenario.panels[0]))
+    marks = ["current", "visited", "frontier", "dead_end", "clear", "path"]
+    for event in stream:
+        panel.apply(event)
+    surface = panel.maze.surface
+    for _ in range(300):
+        cell = (int(rng.integers(surface.rows)), int(rng.integers(surface.cols)))
+        panel.apply(ev.CellMarked(cell, marks[int(rng.integers(len(marks)))]))
+        for r in range(surface.rows):
+            for c in range(surface.cols):
+                for side in Side:
+                    step = surface.move((r, c), side)
+                    if step is None or not surface.is_border((r, c), side):
+                        continue
+                    mine = panel.raster[_face_pixel(panel, _ORIGIN, (r, c), side)]
+                    theirs = panel.raster[_face_pixel(panel, _ORIGIN, step.cell, step.side)]
+                    assert mine == theirs, ((r, c), side)
+
+
+class _ORIGIN:
+    y = x = 0
