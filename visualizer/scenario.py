@@ -20,6 +20,7 @@ GIF_FPS = (50, 25, 20, 10, 5, 4, 2, 1)
 FORMATS = ("gif", "mp4")
 SLIDE_SIZES = {"960x540": (960, 540), "1280x720": (1280, 720), "1920x1080": (1920, 1080)}
 ENDPOINT_RULES = ("corners",)
+MAZE_VIEWS = ("square", "neighbourhood")
 MAX_SIDE = 1000
 
 
@@ -46,6 +47,7 @@ class MazeSpec:
     surface: str = "plane"
     cell_size: int = 10
     wall: int = 2
+    view: str = "square"     # or "neighbourhood": copies of the maze around it, as glued
 
 
 @dataclass
@@ -224,7 +226,7 @@ def _maze(check: _Checker, raw: Any, loc: str) -> MazeSpec | None:
     if not isinstance(raw, dict):
         check.error(loc, "a mapping with rows and cols", raw)
         return None
-    check.unknown_keys(raw, loc, ("rows", "cols", "surface", "cell_size", "wall"))
+    check.unknown_keys(raw, loc, ("rows", "cols", "surface", "cell_size", "wall", "view"))
     for key in ("rows", "cols"):
         if key not in raw:
             check.error(f"{loc}.{key}", "a whole number from 1 to 1000 (required)", plain=True)
@@ -233,12 +235,13 @@ def _maze(check: _Checker, raw: Any, loc: str) -> MazeSpec | None:
     surface = check.choice(raw, "surface", loc, "plane", tuple(SURFACE_NAMES))
     cell_size = check.integer(raw, "cell_size", loc, 10, 1, 64)
     wall = check.integer(raw, "wall", loc, 2, 0, 16)
+    view = check.choice(raw, "view", loc, "square", MAZE_VIEWS)
     if surface == "sphere" and rows and cols and rows != cols:
         check.error(f"{loc}.surface", f"the sphere needs a square grid; got {rows} rows and "
                                       f"{cols} columns", plain=True)
     if rows is None or cols is None:
         return None
-    return MazeSpec(rows, cols, surface, cell_size, wall)
+    return MazeSpec(rows, cols, surface, cell_size, wall, view)
 
 
 def _panel(check: _Checker, raw: Any, loc: str, seed: int, base_dir: Path,
