@@ -103,10 +103,13 @@ def test_the_square_is_outlined():
     assert not (panel.raster[:py] == OUTLINE).any()
 
 
+@pytest.mark.parametrize("size", [(4, 5), (1, 4), (4, 1), (1, 1), (2, 2)])
 @pytest.mark.parametrize("view", ["square", "neighbourhood"])
 @pytest.mark.parametrize("name", NAMES)
-def test_dirty_rectangles_keep_a_copied_frame_up_to_date(name, view):
-    spec = _spec(name, rows=4, cols=5, view=view)
+def test_dirty_rectangles_keep_a_copied_frame_up_to_date(name, view, size):
+    if name == "sphere" and size[0] != size[1]:
+        size = (size[0], size[0])
+    spec = _spec(name, rows=size[0], cols=size[1], view=view)
     panel = panel_renderer(spec)
     shadow = panel.raster.copy()
     panel.take_dirty()
