@@ -25,6 +25,7 @@ _CODE_COLOUR = np.zeros(len(_MARK_CODE) + 1, dtype=np.uint8)
 for _name, _code in _MARK_CODE.items():
     _CODE_COLOUR[_code] = _MARK_COLOUR[_name]
 _STICKY = {_MARK_CODE[Mark.START], _MARK_CODE[Mark.GOAL]}
+_WALL, _PASSAGE, _BLOCKED = INDEX["wall"], INDEX["passage"], INDEX["blocked"]
 
 
 class MazePanel:
@@ -103,57 +104,87 @@ class MazePanel:
         else:
             self.base = np.full((rows, cols), INDEX["unvisited"], dtype=np.uint8)
         self.sets = rows * cols if self.members is not None else None
+        target, entered, _ = self.maze.surface.step_table
+        self._target, self._entered = target.tolist(), entered.tolist()
+        surface = self.maze.surface
+        self._glued = [[] for _ in range(rows * cols)]
+        for i in range(rows * cols):
+            r, c = divmod(i, cols)
+            if r in (0, rows - 1) or c in (0, cols - 1):
+                self._glued[i] = [side for side in range(4) if target[i, side] >= 0
+                                  and surface.is_border((r, c), Side(side))]
+        self._faces = self.maze.faces.reshape(-1, 4)
+        self._blocked = self.maze.blocked.reshape(-1)
+        self._marks = self.marks.reshape(-1)
+        self._base = self.base.reshape(-1)
         self.dirty: list[int] | None = None
-        for r in range(rows):
-            for c in range(cols):
-                self._paint_cell((r, c))
+        if self.wall and self.maze.faces.any():
+            for r in range(rows):
+                for c in range(cols):
+                    self._paint_cell((r, c))
+        else:
+            fills = np.where(self.maze.blocked, _BLOCKED, self.base)
+            w, s = self.wall, self.cell_size
+            grid = self.raster[w:w + rows * pitch, w:w + cols * pitch]
+            grid.reshape(rows, pitch, cols, pitch)[:, :s, :, :s] = fills[:, None, :, None]
         self._touch(0, self.raster.shape[0], 0, self.raster.shape[1])
 
     def fill(self, cell: Cell) -> int:
         """The palette index the inside of `cell` is painted with now."""
-        if self.maze.blocked[cell]:
-            return INDEX["blocked"]
-        code = self.marks[cell]
-        return int(_CODE_COLOUR[code]) if code else int(self.base[cell])
+        return self._fill(cell[0] * self.maze.cols + cell[1])
+
+    def _fill(self, i: int) -> int:
+        if self._blocked[i]:
+            return _BLOCKED
+        code = self._marks[i]
+        return int(_CODE_COLOUR[code]) if code else int(self._base[i])
 
     def _touch(self, y0: int, y1: int, x0: int, x1: int) -> None:
-        if self.dirty is None:
+        d = self.dirty
+        if d is None:
             self.dirty = [y0, y1, x0, x1]
         else:
-            d = self.dirty
-            d[0], d[1], d[2], d[3] = min(d[0], y0), max(d[1], y1), min(d[2], x0), max(d[3], x1)
+            if y0 < d[0]:
+                d[0] = y0
+            if y1 > d[1]:
+                d[1] = y1
+            if x0 < d[2]:
+                d[2] = x0
+            if x1 > d[3]:
+                d[3] = x1
 
-    def _paint_rect(self, rect: tuple[int, int, int, int], colour: int) -> None:
-        y0, y1, x0, x1 = rect
-        if y1 > y0 and x1 > x0:
-            self.raster[y0:y1, x0:x1] = colour
-            self._touch(y0, y1, x0, x1)
+    def _face_colour(self, i: int, side: int, mine: int) -> int:
+        if not self._faces[i, side]:
+            return _WALL
+        j = self._target[i][side]
+        if j < 0:
+            return mine
+        if self._blocked[i] or self._blocked[j]:
+            return _BLOCKED
+        theirs = self._fill(j)
+        return mine if mine == theirs else _PASSAGE
 
-    def _paint_face(self, cell: Cell, side: Side) -> None:
-        if not self.wall:
-            return
-        if not self.maze.faces[cell[0], cell[1], side]:
-            colour = INDEX["wall"]
-        else:
-            step = self.maze.surface.move(cell, side)
-            mine = self.fill(cell)
-            if step is None:
-                colour = mine
-            else:
-                theirs = self.fill(step.cell)
-                colour = mine if mine == theirs else INDEX["passage"]
-                if self.maze.blocked[cell] or self.maze.blocked[step.cell]:
-                    colour = INDEX["blocked"]
-        self._paint_rect(self._face_rect(cell, side), colour)
+    def _paint_face(self, i: int, side: int) -> None:
+        y0, y1, x0, x1 = self._face_rect(divmod(i, self.maze.cols), Side(side))
+        self.raster[y0:y1, x0:x1] = self._face_colour(i, side, self._fill(i))
+        self._touch(y0, y1, x0, x1)
 
     def _paint_cell(self, cell: Cell) -> None:
+        r, c = cell
+        i = r * self.maze.cols + c
+        s, w = self.cell_size, self.wall
         y, x = self.cell_origin(cell)
-        self._paint_rect((y, y + self.cell_size, x, x + self.cell_size), self.fill(cell))
-        for side in Side:
-            self._paint_face(cell, side)
-            step = self.maze.surface.move(cell, side)
-            if step is not None and self.maze.surface.is_border(cell, side):
-                self._paint_face(step.cell, step.side)
+        mine = self._fill(i)
+        raster = self.raster
+        raster[y:y + s, x:x + s] = mine
+        if w:
+            raster[y - w:y, x:x + s] = self._face_colour(i, 0, mine)
+            raster[y:y + s, x + s:x + s + w] = self._face_colour(i, 1, mine)
+            raster[y + s:y + s + w, x:x + s] = self._face_colour(i, 2, mine)
+            raster[y:y + s, x - w:x] = self._face_colour(i, 3, mine)
+            for side in self._glued[i]:
+                self._paint_face(self._target[i][side], self._entered[i][side])
+        self._touch(y - w, y + s + w, x - w, x + s + w)
 
     def _set_mark(self, cell: Cell, code: int) -> None:
         if self.marks[cell] in _STICKY and code not in _STICKY and code != _MARK_CODE[Mark.PATH]:
