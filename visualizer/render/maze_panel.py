@@ -104,9 +104,8 @@ class MazePanel:
         else:
             self.base = np.full((rows, cols), INDEX["unvisited"], dtype=np.uint8)
         self.sets = rows * cols if self.members is not None else None
-        target, entered, _ = self.maze.surface.step_table
+        target, entered, _ = surface.step_table
         self._target, self._entered = target.tolist(), entered.tolist()
-        surface = self.maze.surface
         self._glued = [[] for _ in range(rows * cols)]
         for i in range(rows * cols):
             r, c = divmod(i, cols)
@@ -124,8 +123,8 @@ class MazePanel:
                     self._paint_cell((r, c))
         else:
             fills = np.where(self.maze.blocked, _BLOCKED, self.base)
-            w, s = self.wall, self.cell_size
-            grid = self.raster[w:w + rows * pitch, w:w + cols * pitch]
+            e, s = m + self.wall, self.cell_size
+            grid = self.raster[e:e + rows * pitch, e:e + cols * pitch]
             grid.reshape(rows, pitch, cols, pitch)[:, :s, :, :s] = fills[:, None, :, None]
         self._touch(0, self.raster.shape[0], 0, self.raster.shape[1])
 
