@@ -37,3 +37,20 @@ def test_a_bad_view_is_a_located_error(tmp_path):
         parse(raw, tmp_path / "s.yaml")
     assert caught.value.errors == [f"{tmp_path / 's.yaml'}: panels[0].maze.view: expected one "
                                    f"of square, neighbourhood, got 'tiles'"]
+
+
+def test_an_algorithm_limited_to_some_surfaces_is_refused_elsewhere(tmp_path, monkeypatch):
+    from visualizer import registry
+
+    kruskal = registry.get("generator", "kruskal")
+    limited = dict(registry.algorithms("generator"))
+    limited["plane_only"] = registry.Algorithm("generator", "plane_only", kruskal.func,
+                                               "test", surfaces=frozenset({"plane"}))
+    monkeypatch.setattr(registry, "algorithms",
+                        lambda kind: limited if kind == "generator" else
+                        dict(sorted(registry._REGISTRY[kind].items())))
+    raw = {"maze": {"rows": 4, "cols": 4, "surface": "klein"}, "generator": "plane_only"}
+    with pytest.raises(ScenarioError) as caught:
+        parse(raw, tmp_path / "s.yaml")
+    assert caught.value.errors == [f"{tmp_path / 's.yaml'}: generator.name: `plane_only` cannot "
+                                   f"run on the surface `klein`; it works on: plane"]

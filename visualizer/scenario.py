@@ -217,8 +217,8 @@ def _algorithm(check: _Checker, raw: Any, loc: str, kind: str, maze: MazeSpec | 
         else:
             params[key] = check.text(raw, key, loc, spec.default)
     if maze and algo.surfaces is not None and maze.surface not in algo.surfaces:
-        check.error(f"{loc}.name", f"`{name}` does not work on the {maze.surface}; it works "
-                    f"on: " + ", ".join(sorted(algo.surfaces)), plain=True)
+        check.error(f"{loc}.name", f"`{name}` cannot run on the surface `{maze.surface}`; it "
+                    f"works on: " + ", ".join(sorted(algo.surfaces)), plain=True)
     return AlgorithmChoice(name, params)
 
 
