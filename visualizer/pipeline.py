@@ -95,7 +95,11 @@ def panel_renderer(spec: PanelSpec):
         from .render.life_panel import LifePanel
         return LifePanel(spec.life, cell_size=spec.cell_size)
     m = spec.maze
-    return MazePanel(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall)
+    if m.view == "neighbourhood":
+        from .render.neighbourhood import NeighbourhoodPanel
+        return NeighbourhoodPanel(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall,
+                                  surface=m.surface)
+    return MazePanel(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall, surface=m.surface)
 
 
 def pacing(scenario: Scenario) -> Pacing:

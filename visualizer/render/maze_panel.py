@@ -11,6 +11,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
+from .glue import draw_glue_marks, glue_margin
 from .palette import INDEX, set_colour
 
 _MARK_COLOUR = {
@@ -31,12 +32,15 @@ class MazePanel:
     """The picture of one maze: `raster` (uint8 palette indices) and a dirty rectangle.
 
     `cell_size` is the inside of a cell in pixels, `wall` the thickness of a wall (block
-    mazes are drawn without thin walls).
+    mazes are drawn without thin walls). On a glued surface the maze sits in a `margin`
+    that shows the identifications of its edges (`glue_marks=False` leaves it out).
     """
 
-    def __init__(self, rows: int, cols: int, *, cell_size: int = 10, wall: int = 2) -> None:
+    def __init__(self, rows: int, cols: int, *, cell_size: int = 10, wall: int = 2,
+                 surface: str = "plane", glue_marks: bool = True) -> None:
         self.cell_size, self.wall_size = cell_size, wall
-        self.maze = Maze(rows, cols)
+        self.glue_marks = glue_marks
+        self.maze = Maze(rows, cols, surface)
         self.step = 0
         self.status = ""
         self._setup(ev.GridCreated(rows, cols, self.maze.surface))
@@ -54,12 +58,14 @@ class MazePanel:
     def cell_origin(self, cell: Cell) -> tuple[int, int]:
         """The top-left pixel of the inside of `cell`."""
         pitch = self.cell_size + self.wall
-        return self.wall + cell[0] * pitch, self.wall + cell[1] * pitch
+        edge = self.margin + self.wall
+        return edge + cell[0] * pitch, edge + cell[1] * pitch
 
     def cell_at(self, y: float, x: float) -> Cell | None:
         """The cell under pixel (y, x), or None outside the maze."""
         pitch = self.cell_size + self.wall
-        r, c = int((y - self.wall) // pitch), int((x - self.wall) // pitch)
+        edge = self.margin + self.wall
+        r, c = int((y - edge) // pitch), int((x - edge) // pitch)
         return (r, c) if 0 <= r < self.maze.rows and 0 <= c < self.maze.cols else None
 
     def _face_rect(self, cell: Cell, side: Side) -> tuple[int, int, int, int]:
@@ -77,8 +83,15 @@ class MazePanel:
         self.maze = Maze(rows, cols, event.surface, walls_open=event.walls_open)
         self.wall = 0 if event.walls_open and event.fill == "passage" else self.wall_size
         pitch = self.cell_size + self.wall
-        self.raster = np.full((rows * pitch + self.wall, cols * pitch + self.wall),
-                              INDEX["wall"], dtype=np.uint8)
+        surface = self.maze.surface
+        self.margin = glue_margin(surface, self.cell_size) if self.glue_marks else 0
+        m = self.margin
+        height, width = rows * pitch + self.wall, cols * pitch + self.wall
+        self.raster = np.full((height + 2 * m, width + 2 * m), INDEX["background"],
+                              dtype=np.uint8)
+        self.raster[m:m + height, m:m + width] = INDEX["wall"]
+        if m:
+            draw_glue_marks(self.raster, surface, m, m, height, width, self.cell_size)
         self.marks = np.zeros((rows, cols), dtype=np.uint8)
         self.current: Cell | None = None
         self.members: dict[Cell, list[Cell]] | None = None
@@ -91,9 +104,8 @@ class MazePanel:
         else:
             self.base = np.full((rows, cols), INDEX["unvisited"], dtype=np.uint8)
         self.sets = rows * cols if self.members is not None else None
-        target, entered, _ = self.maze.surface.step_table
+        target, entered, _ = surface.step_table
         self._target, self._entered = target.tolist(), entered.tolist()
-        surface = self.maze.surface
         self._glued = [[] for _ in range(rows * cols)]
         for i in range(rows * cols):
             r, c = divmod(i, cols)
@@ -113,8 +125,8 @@ class MazePanel:
                     self._paint_cell((r, c))
         else:
             fills = np.where(self.maze.blocked, _BLOCKED, self.base)
-            w, s = self.wall, self.cell_size
-            grid = self.raster[w:w + rows * pitch, w:w + cols * pitch]
+            e, s = m + self.wall, self.cell_size
+            grid = self.raster[e:e + rows * pitch, e:e + cols * pitch]
             grid.reshape(rows, pitch, cols, pitch)[:, :s, :, :s] = fills[:, None, :, None]
         self._touch(0, self.raster.shape[0], 0, self.raster.shape[1])
 
