@@ -125,6 +125,7 @@ def summary_table(outcomes: list[Outcome]) -> str:
                        for i, (cell, w) in enumerate(zip(row, widths))) for row in rows]
     failed = sum(o.status != 0 for o in outcomes)
     lines.append(f"{len(outcomes) - failed} rendered, {failed} failed")
+    lines += [f"  {o.message}" for o in outcomes if o.status != 0 and o.message]
     return "\n".join(lines)
 
 
