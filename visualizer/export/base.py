@@ -64,27 +64,31 @@ class Writer:
         self.loop = bool(loop)
         self.frames = 0           # frames received by write()
         self._state = "open"
-        self._tmp_path: Path | None = None
+        self._tmp_path: Path | None = None   # becomes `path` on close()
+        self._scratch: list[Path] = []       # other temp files, removed on close/abort
 
     # -- temp file -------------------------------------------------------------------
-    def _make_temp(self) -> Path:
-        """A fresh hidden file next to `self.path`, to be moved onto it by `close()`."""
+    def _make_temp(self, *, scratch: bool = False) -> Path:
+        """A fresh hidden file next to `self.path`: the output-to-be, or a `scratch` file."""
         folder = self.path.parent
         if not folder.is_dir():
             raise FileNotFoundError(f"folder `{folder}` does not exist; create it first")
-        fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part" + self.suffix,
+        kind = ".scratch" if scratch else ".part"
+        fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=kind + self.suffix,
                                     dir=folder)
         os.close(fd)
-        self._tmp_path = Path(name)
-        return self._tmp_path
+        if scratch:
+            self._scratch.append(Path(name))
+        else:
+            self._tmp_path = Path(name)
+        return Path(name)
 
     def _remove_temp(self) -> None:
-        if self._tmp_path is not None:
-            try:
-                self._tmp_path.unlink()
-            except FileNotFoundError:
-                pass
-            self._tmp_path = None
+        """Delete every temp file of this writer."""
+        for p in self._scratch + ([self._tmp_path] if self._tmp_path else []):
+            p.unlink(missing_ok=True)
+        self._scratch = []
+        self._tmp_path = None
 
     # -- protocol --------------------------------------------------------------------
     def write(self, frame: np.ndarray, duration: float | None = None,
@@ -130,6 +134,7 @@ class Writer:
             if self._tmp_path is not None:
                 os.replace(self._tmp_path, self.path)
                 self._tmp_path = None
+            self._remove_temp()
         except BaseException:
             self.abort()
             raise

@@ -1,0 +1,75 @@
+"""Choosing the smallest image data for a changed rectangle of a GIF frame."""
+from __future__ import annotations
+
+import numpy as np
+
+from .lzw import MAX_CODES, code_size, deferred_data, image_data
+
+EFFORTS = ("best", "fast", "fastest")
+
+
+def fills_table(data: bytes, bits: int) -> bool:
+    """Whether image data this long (at code size `bits`) must have filled the LZW table."""
+    eoi = (1 << bits) + 1
+    widths = np.clip(np.floor(np.log2(np.arange(eoi, MAX_CODES))) + 1, bits + 1, 12)
+    return len(data) * 8 > widths.sum()
+
+
+def mixed_runs(same: np.ndarray, new: np.ndarray) -> np.ndarray:
+    """Which unchanged pixels to make transparent: those in runs of several colours.
+
+    A run is a stretch of unchanged pixels in scan order. A run of one colour is kept as
+    it is (it may extend a neighbouring run of that colour); a run of two or more colours
+    becomes one transparent run.
+    """
+    flat_same, flat_new = same.ravel(), new.ravel()
+    starts = flat_same & np.concatenate(([True], ~flat_same[:-1]))
+    run = np.cumsum(starts)                      # run number of each pixel (0 = none yet)
+    colour_change = np.concatenate(([False], flat_new[1:] != flat_new[:-1]))
+    inner = flat_same & ~starts & colour_change  # a colour change inside a run
+    mixed = np.bincount(run[inner], minlength=run[-1] + 1) > 0
+    return (flat_same & mixed[run]).reshape(same.shape)
+
+
+def smallest(candidates, effort: str) -> tuple[bytes, int | None, int]:
+    """The shortest (image data, transparent index, largest index) among `candidates`,
+    which are (pixels, transparent index) pairs."""
+    best = None
+    for pixels, transparent in candidates:
+        bits = code_size(pixels)
+        data = image_data(pixels, bits)
+        if best is None or len(data) < len(best[0]):
+            best = (data, transparent, pixels, bits)
+    data, transparent, pixels, bits = best
+    if effort == "best" and fills_table(data, bits):
+        deferred = deferred_data(pixels, bits)
+        if len(deferred) < len(data):
+            data = deferred
+    return data, transparent, int(pixels.max())
+
+
+def encode_rect(old: np.ndarray, new: np.ndarray, *, effort: str = "best"
+                ) -> tuple[bytes, int | None, int]:
+    """The smallest image data drawing `new` over `old`: (data, transparent index or None,
+    largest index used).
+
+    Candidates: every unchanged pixel transparent; only unchanged runs of several colours
+    transparent (`mixed_runs`); no transparency. The transparent index is the lowest one
+    the changed pixels do not use, which keeps the LZW code size small. With
+    `effort="best"`, a result that filled the LZW table is re-encoded with deferred clears.
+    """
+    same = old == new
+    used = np.bincount(new[~same], minlength=256)
+    transparent = int(np.flatnonzero(used == 0)[0])
+    t = np.uint8(transparent)
+    candidates = [(np.where(same, t, new), transparent)]
+    if effort != "fastest":
+        candidates.append((np.where(mixed_runs(same, new), t, new), transparent))
+        candidates.append((new, None))
+    data, index, top = smallest(candidates, effort)
+    return data, index, max(top, transparent if index is not None else 0)
+
+
+def full_image(pixels: np.ndarray, *, effort: str = "best") -> tuple[bytes, None, int]:
+    """The smallest opaque image data of `pixels`: (data, None, largest index used)."""
+    return smallest([(pixels, None)], effort)
