@@ -104,7 +104,7 @@ class Writer:
             raise ValueError(f"frame dtype `{frame.dtype}` must be uint8 palette indices")
         if duration is None:
             duration = 1.0 / self.fps
-        elif not duration > 0:
+        elif not 0 < duration < float("inf"):
             raise ValueError(f"duration `{duration!r}` must be a positive number of seconds")
         if dirty is not None:
             dirty = self._check_dirty(dirty)
