@@ -43,10 +43,9 @@ def check_gif_fps(fps: float) -> float:
 class GifWriter(Writer):
     """Writes a looping GIF whose only colour table holds the palette colours it uses.
 
-    Options: `effort` is "best" (default: per rectangle, tries all-transparent,
-    mixed and opaque pixels, and re-encodes large images with deferred LZW clears),
-    "fast" (the same without deferred clears) or "fastest" (transparent rectangles
-    only); `lookahead` (default 16) frames are held to order the colour table (0 = in
+    Options: `effort` is "best" (default: four ways of using transparency per
+    rectangle, and deferred LZW clears on large images), "fast" (two ways, Pillow's LZW
+    only) or "fastest" (unchanged pixels always transparent): see `encode_rect`; `lookahead` (default 16) frames are held to order the colour table (0 = in
     order of first use); `optimize="gifsicle"` runs `gifsicle -O3` over the finished file
     and keeps the result if it is smaller.
     """

