@@ -245,3 +245,33 @@ def test_index_outside_palette_rejected(tmp_path, palette):
 def test_no_scratch_files_left(tmp_path, frames, palette):
     write_gif(tmp_path / "a.gif", frames, palette)
     assert [p.name for p in tmp_path.iterdir()] == ["a.gif"]
+
+
+def test_imageio_durations(tmp_path, frames, palette):
+    path = tmp_path / "a.gif"
+    write_gif(path, frames, palette, fps=25)
+    _, counts = distinct(frames)
+    got = [iio.immeta(path, index=k)["duration"] for k in range(len(counts))]
+    assert got == [40 * c for c in counts]
+
+
+def test_memory_does_not_grow_with_frames(tmp_path, palette):
+    import tracemalloc
+    rng = np.random.default_rng(0)
+    frame = rng.integers(1, 8, (120, 160)).astype(np.uint8)
+    out = GifWriter(tmp_path / "a.gif", width=160, height=120, palette=palette)
+
+    def step(k):
+        frame[k % 120, :] = k % 7 + 1
+        out.write(frame, dirty=(k % 120, k % 120 + 1, 0, 160))
+
+    tracemalloc.start()
+    for k in range(100):
+        step(k)
+    early = tracemalloc.get_traced_memory()[0]
+    for k in range(100, 1100):
+        step(k)
+    late = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    out.close()
+    assert late - early < 64 * 1024
