@@ -141,7 +141,7 @@ def main() -> None:
         for effort in args.effort:
             path = os.path.join(folder, f"{scene}_ours_{effort}.gif")
             r = isolated(ours, scene, path, effort)
-            ratio = f"{r['bytes'] / gs:.3f}" if gs else "n/a"
+            ratio = f"{r['bytes'] / gs:.4f}" if gs else "n/a"
             print(f"  ours effort={effort:7s} {r['bytes']:>10,} B  ours/gifsicle {ratio}  "
                   f"{r['frames']} frames  {r['fps']:6.1f} frames/s  "
                   f"peak RSS {r['rss']:.0f} MiB")
