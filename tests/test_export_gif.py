@@ -275,3 +275,15 @@ def test_memory_does_not_grow_with_frames(tmp_path, palette):
     tracemalloc.stop()
     out.close()
     assert late - early < 64 * 1024
+
+
+def test_keep_palette_writes_palette_as_table(tmp_path, frames, palette):
+    path = tmp_path / "a.gif"
+    write_gif(path, frames, palette, keep_palette=True)
+    info = parse(path.read_bytes())
+    assert info["gct"] == palette.tobytes()
+    expected, _ = distinct(frames)
+    for got, want in zip(composite_pillow(path), expected):
+        np.testing.assert_array_equal(got, palette[want])
+    with Image.open(path) as im:
+        np.testing.assert_array_equal(np.asarray(im), frames[0])   # indices = palette indices

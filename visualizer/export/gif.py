@@ -46,7 +46,8 @@ class GifWriter(Writer):
     Options: `effort` is "best" (default: four ways of using transparency per
     rectangle, and deferred LZW clears on large images), "fast" (two ways, Pillow's LZW
     only) or "fastest" (unchanged pixels always transparent): see `encode_rect`; `lookahead` (default 16) frames are held to order the colour table (0 = in
-    order of first use); `optimize="gifsicle"` runs `gifsicle -O3` over the finished file
+    order of first use); `keep_palette=True` writes the whole palette as the colour table,
+    slot = palette index (bigger files: more LZW bits per pixel); `optimize="gifsicle"` runs `gifsicle -O3` over the finished file
     and keeps the result if it is smaller.
     """
 
@@ -54,7 +55,8 @@ class GifWriter(Writer):
 
     def __init__(self, path: str | os.PathLike, *, width: int, height: int, palette: Any,
                  fps: float = 25, loop: bool = True, effort: str = "best",
-                 lookahead: int = LOOKAHEAD, optimize: str | None = None) -> None:
+                 lookahead: int = LOOKAHEAD, keep_palette: bool = False,
+                 optimize: str | None = None) -> None:
         super().__init__(path, width=width, height=height, palette=palette, fps=fps, loop=loop)
         check_gif_fps(fps)
         if effort not in EFFORTS:
@@ -72,7 +74,7 @@ class GifWriter(Writer):
         self._effort = effort
         self._lookahead = lookahead
         self._held: list | None = []             # (frame copy, seconds, dirty) until planned
-        self._table = ColourTable(self.palette)
+        self._table = ColourTable(self.palette, keep_palette=keep_palette)
         self._top = 0                            # largest colour table index written
         self._shown: np.ndarray | None = None    # canvas (slots) after the pending frame
         self._pending: list[Any] | None = None   # [image bytes, transparent, seconds]

@@ -14,8 +14,9 @@ import numpy as np
 class ColourTable:
     """Palette index -> slot map, growing as colours appear; `colours()` is the table."""
 
-    def __init__(self, palette: np.ndarray) -> None:
+    def __init__(self, palette: np.ndarray, *, keep_palette: bool = False) -> None:
         self.palette = palette
+        self.fixed = keep_palette                        # slot = palette index, no planning
         self.canonical = np.zeros(256, dtype=np.uint8)   # palette index -> first same colour
         first: dict[bytes, int] = {}
         for i, colour in enumerate(palette):
@@ -24,6 +25,9 @@ class ColourTable:
         self.missing = np.zeros(256, dtype=bool)         # palette index without a slot yet
         self.missing[:len(palette)] = True
         self._slots: list[int] = []                      # slot -> canonical palette index
+        if keep_palette:
+            self.canonical[:len(palette)] = np.arange(len(palette))
+            self.assign(range(len(palette)))
 
     def assign(self, indices) -> None:
         """Give each palette index in `indices`, in order, a slot (shared by equal colours)."""
@@ -39,6 +43,8 @@ class ColourTable:
     def plan(self, frames: list[np.ndarray]) -> None:
         """Assign slots from a look at the first `frames`: colours changed to in most
         frames first (ties: most pixels), then the first frame's colours by use."""
+        if self.fixed:
+            return
         canon = self.canonical
         prev = canon[frames[0]]
         in_frames = np.zeros(256, dtype=np.int64)
