@@ -156,6 +156,8 @@ def test_too_short_duration_rejected(tmp_path, palette):
     out = GifWriter(tmp_path / "a.gif", width=4, height=4, palette=palette)
     with pytest.raises(ValueError, match="0.01"):
         out.write(np.ones((4, 4), np.uint8), duration=0.01)
+    out.write(np.ones((4, 4), np.uint8), duration=0.02)    # still usable
+    out.abort()
     assert not list(tmp_path.iterdir())
 
 
@@ -239,6 +241,7 @@ def test_index_outside_palette_rejected(tmp_path, palette):
     out = GifWriter(tmp_path / "a.gif", width=4, height=4, palette=palette)
     with pytest.raises(ValueError, match="`40`"):
         out.write(np.full((4, 4), 40, np.uint8))
+    out.abort()
     assert not list(tmp_path.iterdir())
 
 

@@ -63,3 +63,13 @@ def test_registry():
     assert writer_for("x/Y.GIF") is WRITERS["gif"]
     with pytest.raises(ValueError, match="`a.txt`"):
         writer_for("a.txt")
+
+
+@pytest.mark.parametrize("suffix", ["gif", "mp4", "png"])
+def test_out_of_palette_index_rejected_writer_usable(tmp_path, palette, suffix):
+    path = tmp_path / f"a.{suffix}"
+    with open_writer(path, width=8, height=8, palette=palette) as out:
+        with pytest.raises(ValueError, match="`200`"):
+            out.write(np.full((8, 8), 200, np.uint8))
+        out.write(np.ones((8, 8), np.uint8))
+    assert [p.name for p in tmp_path.iterdir()] == [f"a.{suffix}"]

@@ -93,7 +93,11 @@ class Writer:
     # -- protocol --------------------------------------------------------------------
     def write(self, frame: np.ndarray, duration: float | None = None,
               dirty: Rect | None = None) -> None:
-        """Append `frame`, shown for `duration` seconds (None = 1/fps); returns None."""
+        """Append `frame`, shown for `duration` seconds (None = 1/fps); returns None.
+
+        Bad arguments raise ValueError and leave the writer usable; any other failure
+        while writing aborts it (no output file).
+        """
         if self._state != "open":
             raise RuntimeError(f"writer for `{self.path}` is {self._state}; open a new one")
         frame = np.asarray(frame)
@@ -108,6 +112,11 @@ class Writer:
             raise ValueError(f"duration `{duration!r}` must be a positive number of seconds")
         if dirty is not None:
             dirty = self._check_dirty(dirty)
+        region = frame if dirty is None else frame[dirty[0]:dirty[1], dirty[2]:dirty[3]]
+        if region.size and int(region.max()) >= len(self.palette):
+            raise ValueError(f"frame holds index `{int(region.max())}` but the palette has "
+                             f"{len(self.palette)} colours; draw with palette indices only")
+        self._check(frame, float(duration), dirty)
         try:
             self._write(frame, float(duration), dirty)
         except BaseException:
@@ -159,6 +168,8 @@ class Writer:
             self.abort()
 
     # -- for subclasses --------------------------------------------------------------
+    def _check(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
+        """Raise ValueError if this writer cannot take the frame; the writer stays usable."""
     def _write(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
         raise NotImplementedError
 

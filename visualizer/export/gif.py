@@ -85,14 +85,12 @@ class GifWriter(Writer):
         self._body = open(self._make_temp(scratch=True), "wb")
 
     # -- frames ----------------------------------------------------------------------
-    def _write(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
+    def _check(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
         if duration < MIN_DURATION - 1e-9:
             raise ValueError(f"GIF frame duration `{duration!r}` s is below {MIN_DURATION} s, "
                              "which browsers show as 0.1 s; merge short frames")
-        region = frame if dirty is None else frame[dirty[0]:dirty[1], dirty[2]:dirty[3]]
-        if region.size and int(region.max()) >= len(self.palette):
-            raise ValueError(f"frame holds index `{int(region.max())}` but the palette has "
-                             f"{len(self.palette)} colours; draw with palette indices only")
+
+    def _write(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
         if self._held is None:
             self._encode(frame, duration, dirty)
             return
