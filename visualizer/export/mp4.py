@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+from fractions import Fraction
 from typing import Any
 
 import av
@@ -78,9 +79,8 @@ class Mp4Writer(Writer):
             raise
 
     @staticmethod
-    def _fraction(fps: float):
+    def _fraction(fps: float) -> Fraction:
         """`fps` as a Fraction with a small denominator (29.97 -> 30000/1001)."""
-        from fractions import Fraction
         return Fraction(fps).limit_denominator(1001)
 
     def _video_frame(self, frame: np.ndarray) -> VideoFrame:
