@@ -6,6 +6,7 @@ from __future__ import annotations
 import pathlib
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -295,6 +296,15 @@ def write_rle(grid: np.ndarray, path: "str | pathlib.Path | None" = None, *,
     if path is not None:
         pathlib.Path(path).write_text(text, encoding="utf-8")
     return text
+
+
+def write_generation_rle(event: Any, path: "str | pathlib.Path | None" = None) -> str:
+    """The RLE text of a `Generation` event's grid, on its surface, under its rule, with
+    `Gen=` set to its index, so Golly continues from exactly there (also written to
+    `path` if given)."""
+    return write_rle(event.grid, path, rule=event.rule or "B3/S23", surface=event.surface,
+                     comments=(f"generation {event.index}, population {event.population}",),
+                     generation=event.index)
 
 
 # --- plaintext .cells --------------------------------------------------------------------
