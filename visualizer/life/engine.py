@@ -69,6 +69,8 @@ class Stepper:
         self._terms = _rule_terms(self.rule)
         self._eight = {(True, True): "1", (True, False): "dead", (False, True): "alive",
                        (False, False): "0"}[(8 in self.rule.birth, 8 in self.rule.survive)]
+        # a count of 8 (b3) matters only for S8/B8, or for S0 (to tell 8 from 0)
+        self._needs_b3 = self._eight != "0" or 0 in self.rule.survive
         self._prepare_ring()
 
     # --- packing ---------------------------------------------------------------------
@@ -109,7 +111,6 @@ class Stepper:
         # a ghost cell the surface leaves dead (the plane) reads as 0
         self._ring_bits = np.zeros(nw * 64 * 2, dtype=np.uint8)
         self._ring_trivial = not valid.any()
-        self._w = w
 
     def _fill_ring(self, buf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Write the packed ghost rows into `buf` rows 0 and h+1; return the ghost columns
@@ -126,7 +127,7 @@ class Stepper:
         bits = self._ring_bits.reshape(2, nw * 64)
         bits[0, :w] = vals[:w]
         bits[1, :w] = vals[w:2 * w]
-        packed = np.packbits(bits, axis=1, bitorder="little").view("<u8")
+        packed = np.packbits(self._ring_bits, bitorder="little").view("<u8").reshape(2, nw)
         buf[0] = packed[0]
         buf[-1] = packed[1]
         left = vals[2 * w:2 * w + h + 2]
@@ -142,17 +143,18 @@ class Stepper:
         b, c = self._b, self._c
         west, east, x, a, s, cy, tmp = (b[k] for k in ("west", "east", "x", "a", "s", "cy",
                                                        "tmp"))
-        # west[c] = cell c-1 and east[c] = cell c+1 of the same padded row
-        np.left_shift(A, _U1, out=west)
-        if self.words > 1:
-            np.right_shift(A[:, :-1], _U63, out=tmp[:, 1:])
-            west[:, 1:] |= tmp[:, 1:]
-        west[:, 0] |= left
-        np.right_shift(A, _U1, out=east)
-        if self.words > 1:
-            np.left_shift(A[:, 1:], _U63, out=tmp[:, :-1])
-            east[:, :-1] |= tmp[:, :-1]
-        east[:, -1] |= right << self._east_shift
+        # west[c] = cell c-1 and east[c] = cell c+1 of the same padded row; the carries
+        # between words run over the flat buffer, then the row ends take the ghost columns
+        flat, tmpf = A.reshape(-1), tmp.reshape(-1)
+        westf, eastf = west.reshape(-1), east.reshape(-1)
+        np.left_shift(flat, _U1, out=westf)
+        np.right_shift(flat[:-1], _U63, out=tmpf[1:])
+        westf[1:] |= tmpf[1:]
+        west[:, 0] = (A[:, 0] << _U1) | left
+        np.right_shift(flat, _U1, out=eastf)
+        np.left_shift(flat[1:], _U63, out=tmpf[:-1])
+        eastf[:-1] |= tmpf[:-1]
+        east[:, -1] = (A[:, -1] >> _U1) | (right << self._east_shift)
         # horizontal sums: west + east = (x, a); west + self + east = (s, cy)
         np.bitwise_xor(west, east, out=x)
         np.bitwise_and(west, east, out=a)
@@ -178,10 +180,11 @@ class Stepper:
         np.bitwise_xor(s1, k0, out=b1)
         np.bitwise_and(s1, k0, out=k2)
         np.bitwise_xor(k1, k2, out=b2)
-        np.bitwise_and(k1, k2, out=b3)
+        if self._needs_b3:
+            np.bitwise_and(k1, k2, out=b3)
+        out = self._nxt[1:-1]
         self._apply_rule(A[1:-1], b0, b1, b2, b3, out)
         out[:, -1] &= self._last_mask
-        self._nxt[1:-1] = out
         self._cur, self._nxt = self._nxt, self._cur
         self.generation += 1
 
@@ -189,7 +192,7 @@ class Stepper:
         """out = the next state from the 4-bit counts (b3 b2 b1 b0) and the live cells."""
         c = self._c
         acc, tmp, sel = c["acc"], c["tmp"], c["t"]
-        out.fill(0)
+        first = True
 
         def cell_mask(name: str, into: np.ndarray) -> np.ndarray | None:
             if name == "alive":
@@ -224,7 +227,13 @@ class Stepper:
                 # a count of 8 also has b2 = b1 = b0 = 0: keep it out of the count-0 case
                 np.invert(b3, out=tmp)
                 sel &= tmp
-            out |= sel
+            if first:
+                np.copyto(out, sel)
+                first = False
+            else:
+                out |= sel
+        if first:
+            out.fill(0)
         if self._eight != "0":
             if self._eight == "1":
                 out |= b3
