@@ -1,7 +1,7 @@
 """The Life panel: palette raster, births/deaths colours, dirty rectangles, the chart."""
 import numpy as np
 
-from visualizer.events import Generation, Milestone
+from visualizer.events import Milestone
 from visualizer.life.engine import evolve
 from visualizer.render.life_panel import LifePanel, save_population_chart
 from visualizer.render.palette import INDEX

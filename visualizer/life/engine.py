@@ -25,6 +25,7 @@ class LifeGridError(ValueError):
 
 
 def _check_grid(grid: np.ndarray, surface: Surface) -> np.ndarray:
+    """`grid` as an array, checked to be `surface`'s shape (raises LifeGridError)."""
     arr = np.asarray(grid)
     if arr.ndim != 2 or arr.shape != (surface.rows, surface.cols):
         raise LifeGridError(f"expected a {surface.rows}x{surface.cols} grid for the "
@@ -36,6 +37,7 @@ def _rule_terms(rule: Rule) -> list[tuple[int, int, str, str]]:
     """For each (b2, b1) pattern of the count's low bits: the cell masks ("0", "1", "alive",
     "dead") that decide the next state when b0 = 0 and when b0 = 1 (counts 0..7)."""
     def mask(n: int) -> str:
+        """Which cells a count of `n` neighbours makes live next: "0", "1", alive, dead."""
         born, stays = n in rule.birth, n in rule.survive
         return {(True, True): "1", (True, False): "dead", (False, True): "alive",
                 (False, False): "0"}[(born, stays)]
@@ -47,6 +49,7 @@ class Stepper:
     """A Life grid on `surface` advancing under `rule`, kept bit-packed between steps."""
 
     def __init__(self, grid: np.ndarray, rule: "Rule | str", surface: Surface) -> None:
+        """Pack `grid` (rows x cols, any 0/non-0 array; it is not kept) at generation 0."""
         self.rule = parse_rule(rule)
         self.surface = surface
         arr = _check_grid(grid, surface)
@@ -99,7 +102,7 @@ class Stepper:
 
     def _prepare_ring(self) -> None:
         """Precompute where each ghost cell's value is read from in the packed buffer."""
-        h, w, nw = self.rows, self.cols, self.words
+        w, nw = self.cols, self.words
         gi = self.surface.ghost_index
         ring = np.concatenate([gi[0, 1:-1], gi[-1, 1:-1], gi[:, 0], gi[:, -1]])
         valid = ring >= 0
@@ -195,6 +198,7 @@ class Stepper:
         first = True
 
         def cell_mask(name: str, into: np.ndarray) -> np.ndarray | None:
+            """The cells mask `name` selects (None: all of them)."""
             if name == "alive":
                 return alive
             if name == "dead":
@@ -249,6 +253,7 @@ class Stepper:
     def _mux(b0, m0, m1, alive, acc, tmp) -> None:
         """acc = where b0 is 0 the mask m0, where b0 is 1 the mask m1 (m0 != m1)."""
         def value(name: str, into: np.ndarray) -> np.ndarray:
+            """The words of mask `name` ("0", "1", "alive", "dead")."""
             if name == "alive":
                 return alive
             if name == "dead":
@@ -296,6 +301,7 @@ def advance(grid: np.ndarray, rule: "Rule | str", surface: Surface,
 
 
 def _frozen(arr: np.ndarray) -> np.ndarray:
+    """`arr`, made read-only."""
     arr.flags.writeable = False
     return arr
 

@@ -40,6 +40,7 @@ class Rule:
                 + "/S" + "".join(map(str, sorted(self.survive))))
 
     def __str__(self) -> str:
+        """The canonical notation."""
         return self.notation
 
     def next_state(self, alive: int, count: int) -> int:
@@ -48,6 +49,7 @@ class Rule:
 
 
 def _digits(text: str) -> frozenset[int]:
+    """The neighbour counts written in `text` ("36" -> {3, 6})."""
     return frozenset(int(ch) for ch in text)
 
 

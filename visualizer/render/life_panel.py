@@ -31,12 +31,14 @@ _ARROW = np.array([[c == "X" for c in row] for row in
 
 
 def _get(spec: Any, key: str, default: Any) -> Any:
+    """spec[key] or spec.key, else `default`."""
     if isinstance(spec, Mapping):
         return spec.get(key, default)
     return getattr(spec, key, default)
 
 
 def _union(a: Rect | None, b: Rect | None) -> Rect | None:
+    """The smallest rectangle holding both (None = empty)."""
     if a is None:
         return b
     if b is None:
@@ -59,6 +61,7 @@ class LifePanel:
     EDGE = 5
 
     def __init__(self, spec: Any, cell_size: int = 6, *, edges: bool = True) -> None:
+        """An empty grid (all dead), its edges, and an empty chart; all of it dirty."""
         self.rows = int(_get(spec, "rows", 0))
         self.cols = int(_get(spec, "cols", 0))
         if self.rows < 1 or self.cols < 1:
@@ -138,6 +141,7 @@ class LifePanel:
     # --- cells ---------------------------------------------------------------------------
 
     def _paint_cells(self, shown: np.ndarray) -> None:
+        """Repaint the cells whose palette index changed; mark their rectangle dirty."""
         changed = shown != self._shown
         if not changed.any():
             return
@@ -182,6 +186,7 @@ class LifePanel:
             self._arrow(band, arrow)
 
     def _arrow(self, band: tuple[slice, slice], arrow: str) -> None:
+        """An arrowhead (> < v ^) in the middle of the edge band `band`."""
         head = _ARROW
         if arrow == "<":
             head = head[:, ::-1]
@@ -204,6 +209,7 @@ class LifePanel:
         return self.chart_y0 + 1, self.chart_y0 + self.CHART_HEIGHT - 1, 2, self.width - 1
 
     def _draw_chart_frame(self) -> None:
+        """Clear the chart and draw its axes, half-scale line and scale label."""
         y0, h, w = self.chart_y0, self.CHART_HEIGHT, self.width
         area = self.raster[y0:y0 + h, :w]
         area[:] = BACKGROUND
@@ -215,6 +221,7 @@ class LifePanel:
         self._dirty = _union(self._dirty, (y0, y0 + h, 0, w))
 
     def _label(self, text: str, y: int, x: int) -> None:
+        """Digits of `text` in 3x5 glyphs with their top-left at (y, x)."""
         for ch in text:
             glyph = _GLYPHS.get(ch)
             if glyph is None or x + 3 > self.width or y + 5 > self.raster.shape[0]:
@@ -223,12 +230,14 @@ class LifePanel:
             x += 4
 
     def _xy(self, index: int, population: int) -> tuple[int, int]:
+        """The chart pixel (y, x) of generation `index` with `population`."""
         py0, py1, px0, px1 = self._chart_box()
         x = px0 + round(index * (px1 - 1 - px0) / self.generations)
         y = py1 - 1 - round(population * (py1 - 1 - py0) / max(self._ymax, 1))
         return y, x
 
     def _chart_point(self, index: int, population: int) -> None:
+        """Add generation `index` to the chart (redrawing it when rescaled or rewound)."""
         if index < len(self._pops):
             self._pops[index] = population
         else:
@@ -245,6 +254,7 @@ class LifePanel:
         self._chart_last = index
 
     def _redraw_chart(self, upto: int) -> None:
+        """Redraw the whole chart for the generations known up to `upto`."""
         self._ymax = _nice_ceiling(max(int(self._pops.max()), 1))
         self._draw_chart_frame()
         last = -1
@@ -260,6 +270,7 @@ class LifePanel:
         self._chart_last = last
 
     def _segment(self, i0: int, i1: int) -> None:
+        """The chart line from generation `i0` to `i1`."""
         y0, x0 = self._xy(i0, int(self._pops[i0]))
         y1, x1 = self._xy(i1, int(self._pops[i1]))
         n = max(abs(y1 - y0), abs(x1 - x0)) + 1
