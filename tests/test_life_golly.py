@@ -7,7 +7,7 @@ import pytest
 from visualizer.life.engine import advance
 from visualizer.life.engine import evolve
 from visualizer.life.formats import parse_rle, write_generation_rle, write_rle
-from visualizer.life.golly import bgolly_path, parse_macrocell, run_bgolly
+from visualizer.life.golly import bgolly_path, parse_macrocell, run_bgolly, run_bgolly_file
 from visualizer.life.rules import NAMED_RULES
 from visualizer.surfaces import SURFACE_NAMES, Surface
 
@@ -63,4 +63,4 @@ def test_exported_generation_continues_identically_in_golly(tmp_path):
     assert "#CXRLE Pos=-11,-7 Gen=7" in text and "rule = B3678/S34678:C22,15" in text
     placed, found = parse_rle(text).placed_grid()
     assert found == surface and np.array_equal(placed, events[7].grid)
-    assert np.array_equal(run_bgolly(placed, "daynight", surface, 5), events[12].grid)
+    assert np.array_equal(run_bgolly_file(tmp_path / "gen7.rle", surface, 5), events[12].grid)
