@@ -75,9 +75,11 @@ def test_grid_lines_stay():
 
 def arrow_of(panel, side):
     """Which way the arrowhead on `side` of the grid points: >, <, v or ^."""
-    e, h, w = panel.edge, panel.grid_h, panel.grid_w
-    band = {"top": panel.raster[:e, e:e + w], "bottom": panel.raster[e + h:2 * e + h, e:e + w],
-            "left": panel.raster[e:e + h, :e], "right": panel.raster[e:e + h, e + w:2 * e + w]}
+    e, h, w, oy, ox = panel.edge, panel.grid_h, panel.grid_w, panel.oy, panel.ox
+    band = {"top": panel.raster[oy - e:oy, ox:ox + w],
+            "bottom": panel.raster[oy + h:oy + h + e, ox:ox + w],
+            "left": panel.raster[oy:oy + h, ox - e:ox],
+            "right": panel.raster[oy:oy + h, ox + w:ox + w + e]}
     ys, xs = np.nonzero(band[side] == INDEX["background"])
     if side in ("top", "bottom"):
         wide = np.bincount(xs).argmax()
@@ -135,3 +137,20 @@ def test_save_population_chart(tmp_path):
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     save_population_chart([1, 2, 3], tmp_path / "one.png")
     assert (tmp_path / "one.png").exists()
+
+
+def test_tiny_grids_with_chart_and_edges():
+    for h, w in [(1, 1), (1, 5), (3, 1), (2, 2)]:
+        for cell_size in (1, 2, 4):
+            for edges in (True, False):
+                for name in ("torus", "plane", "sphere" if h == w else "klein"):
+                    surface = Surface(name, h, w)
+                    panel = LifePanel({"rows": h, "cols": w, "generations": 5, "chart": True,
+                                       "colour_changes": True, "surface": surface},
+                                      cell_size, edges=edges)
+                    for event in evolve(np.ones((h, w), np.uint8), "daynight", surface, 5):
+                        panel.apply(event)
+                        y0, y1, x0, x1 = panel.take_dirty()
+                        assert 0 <= y0 < y1 <= panel.raster.shape[0]
+                        assert 0 <= x0 < x1 <= panel.raster.shape[1]
+                    assert cell_colour(panel, 0, 0) in (ALIVE, DEAD, BORN, DIED)

@@ -59,6 +59,7 @@ class LifePanel:
     CHART_HEIGHT = 60
     CHART_GAP = 4
     EDGE = 5
+    CHART_MIN_WIDTH = 40
 
     def __init__(self, spec: Any, cell_size: int = 6, *, edges: bool = True) -> None:
         """An empty grid (all dead), its edges, and an empty chart; all of it dirty."""
@@ -79,8 +80,13 @@ class LifePanel:
         surface = _get(spec, "surface", None)
         self.surface_name = str(getattr(surface, "name", surface) or "plane")
         self.edge = self.EDGE if edges else 0
-        self.oy = self.ox = self.edge          # the grid's top-left pixel
-        self.width = width = self.grid_w + 2 * self.edge
+        width = self.grid_w + 2 * self.edge
+        if self.chart:
+            width = max(width, self.CHART_MIN_WIDTH)
+        self.width = width
+        # the grid's top-left pixel (centred when the chart is wider)
+        self.oy = self.edge
+        self.ox = (width - self.grid_w - 2 * self.edge) // 2 + self.edge
         height = self.grid_h + 2 * self.edge
         if self.chart:
             self.chart_y0 = height + self.CHART_GAP
@@ -163,9 +169,10 @@ class LifePanel:
     def _draw_edges(self) -> None:
         """The band around the grid: one colour per glued pair of edges, an arrowhead in the
         middle of each edge pointing the way it is glued."""
-        e, h, w = self.edge, self.grid_h, self.grid_w
-        top, bottom = (slice(0, e), slice(e, e + w)), (slice(e + h, 2 * e + h), slice(e, e + w))
-        left, right = (slice(e, e + h), slice(0, e)), (slice(e, e + h), slice(e + w, 2 * e + w))
+        e, h, w, oy, ox = self.edge, self.grid_h, self.grid_w, self.oy, self.ox
+        rows, cols = slice(oy, oy + h), slice(ox, ox + w)
+        top, bottom = (slice(oy - e, oy), cols), (slice(oy + h, oy + h + e), cols)
+        left, right = (rows, slice(ox - e, ox)), (rows, slice(ox + w, ox + w + e))
         # name -> (colour, arrow) for top, bottom, left, right; arrows: > < v ^
         a, b = INDEX["glue_a"], INDEX["glue_b"]
         plan = {
@@ -176,8 +183,8 @@ class LifePanel:
             "sphere": ((a, ">"), (b, ">"), (a, "v"), (b, "v")),
         }.get(self.surface_name)
         if plan is None:  # the plane: walls all round, corners included
-            for ys in (slice(0, e), slice(e + h, 2 * e + h)):
-                self.raster[ys, :2 * e + w] = INDEX["wall"]
+            for ys in (top[0], bottom[0]):
+                self.raster[ys, ox - e:ox + w + e] = INDEX["wall"]
             for band in (left, right):
                 self.raster[band] = INDEX["wall"]
             return
