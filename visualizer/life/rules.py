@@ -59,6 +59,9 @@ def parse_rule(text: "str | Rule") -> Rule:
         return text
     if not isinstance(text, str):
         raise RuleError(f"expected {EXPECTED}, got {text!r}")
+    if ":" in text:
+        raise RuleError(f"expected {EXPECTED} without a bounded-grid suffix (the surface and "
+                        f"the grid size are set apart), got {text!r}")
     key = text.strip().lower().replace(" ", "").replace("&", "and").replace("-", "")
     key = _ALIASES.get(key, key)
     if key in NAMED_RULES:
