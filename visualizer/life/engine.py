@@ -67,8 +67,7 @@ class Stepper:
         self._b = {name: np.empty(shape, dtype=np.uint64) for name in
                    ("west", "east", "x", "a", "s", "cy", "tmp")}
         self._c = {name: np.empty((h, nw), dtype=np.uint64) for name in
-                   ("t", "b0", "k0", "t2", "s1", "k1", "b1", "k2", "b2", "b3", "out", "tmp",
-                    "acc")}
+                   ("t", "b0", "k0", "t2", "s1", "k1", "b1", "k2", "b2", "b3", "tmp", "acc")}
         self._terms = _rule_terms(self.rule)
         self._eight = {(True, True): "1", (True, False): "dead", (False, True): "alive",
                        (False, False): "0"}[(8 in self.rule.birth, 8 in self.rule.survive)]
@@ -167,9 +166,8 @@ class Stepper:
         # vertical: count = row above (s, cy) + own row (x, a) + row below (s, cy)
         sU, sD, cU, cD = s[:-2], s[2:], cy[:-2], cy[2:]
         xM, aM = x[1:-1], a[1:-1]
-        t, b0, k0, t2, s1, k1, b1, k2, b2, b3, out, ctmp = (
-            c[k] for k in ("t", "b0", "k0", "t2", "s1", "k1", "b1", "k2", "b2", "b3", "out",
-                           "tmp"))
+        t, b0, k0, t2, s1, k1, b1, k2, b2, b3, ctmp = (
+            c[k] for k in ("t", "b0", "k0", "t2", "s1", "k1", "b1", "k2", "b2", "b3", "tmp"))
         np.bitwise_xor(sU, xM, out=t)
         np.bitwise_xor(t, sD, out=b0)
         np.bitwise_and(sU, xM, out=k0)
