@@ -1,4 +1,6 @@
 """The Life panel: palette raster, births/deaths colours, dirty rectangles, the chart."""
+import itertools
+
 import numpy as np
 
 from visualizer.events import Milestone
@@ -89,8 +91,8 @@ def arrow_of(panel, side):
 
 
 def test_glued_edges_colour_and_arrows():
-    def panel(name):
-        return LifePanel({"rows": 8, "cols": 8, "surface": Surface(name, 8, 8)}, 4)
+    def panel(name, cell_size=4):
+        return LifePanel({"rows": 8, "cols": 8, "surface": Surface(name, 8, 8)}, cell_size)
 
     glue_a, glue_b = INDEX["glue_a"], INDEX["glue_b"]
     expect = {
@@ -98,8 +100,8 @@ def test_glued_edges_colour_and_arrows():
         "klein_lr": (">", ">", "v", "^"), "projective": (">", "<", "v", "^"),
         "sphere": (">", ">", "v", "v"),
     }
-    for name, arrows in expect.items():
-        p = panel(name)
+    for (name, arrows), cell_size in itertools.product(expect.items(), (4, 16)):
+        p = panel(name, cell_size)
         assert tuple(arrow_of(p, side) for side in ("top", "bottom", "left", "right")) == arrows
         e = p.edge
         top, left = p.raster[0, e + 1], p.raster[e + 1, 0]

@@ -79,7 +79,9 @@ class LifePanel:
         self.grid_w = self.cols * cs + extra
         surface = _get(spec, "surface", None)
         self.surface_name = str(getattr(surface, "name", surface) or "plane")
-        self.edge = self.EDGE if edges else 0
+        # the band (and its arrowheads) doubles for big cells, to stay in proportion
+        self._edge_scale = 2 if cs >= 12 else 1
+        self.edge = self.EDGE * self._edge_scale if edges else 0
         width = self.grid_w + 2 * self.edge
         if self.chart:
             width = max(width, self.CHART_MIN_WIDTH)
@@ -194,7 +196,7 @@ class LifePanel:
 
     def _arrow(self, band: tuple[slice, slice], arrow: str) -> None:
         """An arrowhead (> < v ^) in the middle of the edge band `band`."""
-        head = _ARROW
+        head = np.kron(_ARROW, np.ones((self._edge_scale,) * 2, dtype=bool))
         if arrow == "<":
             head = head[:, ::-1]
         elif arrow == "v":
