@@ -76,7 +76,7 @@ def test_solve_stats():
               ev.CellMarked((0, 1), "frontier"), ev.CellMarked((0, 1), "visited"),
               ev.PathFound(((0, 0), (0, 1)), (Side.E,))]
     assert stats.solve_stats(events) == {"visited": 2, "steps": 5, "found": True,
-                                         "path_length": 1, "reason": ""}
+                                         "path_length": 1, "reason": "", "moves": "e"}
     lost = stats.solve_stats([ev.NoPath("loop detected: round and round")])
     assert "loop detected" in stats.solve_summary(lost)
 

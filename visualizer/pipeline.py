@@ -95,7 +95,8 @@ def panel_renderer(spec: PanelSpec):
         from .render.life_panel import LifePanel
         return LifePanel(spec.life, cell_size=spec.cell_size)
     m = spec.maze
-    return MazePanel(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall)
+    block_maze = registry.get("generator", spec.generator.name).blocks
+    return MazePanel(m.rows, m.cols, cell_size=m.cell_size, wall=0 if block_maze else m.wall)
 
 
 def pacing(scenario: Scenario) -> Pacing:

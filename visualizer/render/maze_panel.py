@@ -91,6 +91,7 @@ class MazePanel:
             self.base = np.full((rows, cols), INDEX["unvisited"], dtype=np.uint8)
         self.sets = rows * cols if self.members is not None else None
         self.merge_cost = 0
+        self.built = self.kept_open = 0
         self.considered: tuple[Cell, Side] | None = None
         self.dirty: list[int] | None = None
         for r in range(rows):
@@ -167,6 +168,7 @@ class MazePanel:
             self._setup(event)
         elif isinstance(event, (ev.WallOpened, ev.WallClosed)):
             self.maze.apply(event)
+            self.built += isinstance(event, ev.WallClosed)
             if isinstance(event, ev.WallOpened):
                 self._carve(event.cell)
                 step = self.maze.surface.move(event.cell, event.side)
@@ -187,10 +189,13 @@ class MazePanel:
             self._merge(event)
         elif isinstance(event, ev.PathFound):
             for cell in event.cells:
-                self.marks[cell] = _MARK_CODE[Mark.PATH]
+                if self.marks[cell] not in _STICKY:
+                    self.marks[cell] = _MARK_CODE[Mark.PATH]
             for cell in event.cells:
                 self._paint_cell(cell)
             self.status = f"path: {len(event.cells)} cells"
+        elif isinstance(event, ev.WallRejected) and event.reason == "would disconnect":
+            self.kept_open += 1
         elif isinstance(event, ev.NoPath):
             self.status = event.reason
         elif isinstance(event, ev.Statistics):
@@ -247,6 +252,8 @@ class MazePanel:
         parts = [f"step {self.step}"]
         if self.sets is not None:
             parts.append(f"sets {self.sets} · cost {self.merge_cost}")
+        if self.built or self.kept_open:
+            parts.append(f"built {self.built} · kept open {self.kept_open}")
         if self.status:
             parts.append(self.status)
         return " · ".join(parts)
