@@ -122,7 +122,9 @@ class MazePanel:
     def _paint_face(self, cell: Cell, side: Side) -> None:
         if not self.wall:
             return
-        if not self.maze.faces[cell[0], cell[1], side]:
+        if self.considered is not None and self._is_considered(cell, side):
+            colour = INDEX["current"]
+        elif not self.maze.faces[cell[0], cell[1], side]:
             colour = INDEX["wall"]
         else:
             step = self.maze.surface.move(cell, side)
@@ -135,6 +137,17 @@ class MazePanel:
                 if self.maze.blocked[cell] or self.maze.blocked[step.cell]:
                     colour = INDEX["blocked"]
         self._paint_rect(self._face_rect(cell, side), colour)
+
+    def _is_considered(self, cell: Cell, side: Side) -> bool:
+        wall_key = self.maze.surface.wall_key
+        return wall_key(cell, side) == wall_key(*self.considered)
+
+    def _paint_wall(self, cell: Cell, side: Side) -> None:
+        """Both faces of the wall on `side` of `cell`."""
+        self._paint_face(cell, side)
+        step = self.maze.surface.move(cell, side)
+        if step is not None:
+            self._paint_face(step.cell, step.side)
 
     def _paint_cell(self, cell: Cell) -> None:
         y, x = self.cell_origin(cell)
@@ -160,9 +173,9 @@ class MazePanel:
     def apply(self, event: ev.Event) -> None:
         """Update the picture from one event."""
         self.step += 1
-        if self.considered is not None:
+        if self.considered is not None and not isinstance(event, ev.CellMarked):
             considered, self.considered = self.considered, None
-            self._paint_face(*considered)
+            self._paint_wall(*considered)
         if isinstance(event, ev.GridCreated):
             self.step = 0
             self._setup(event)
@@ -206,7 +219,7 @@ class MazePanel:
                 self._set_mark((int(r), int(c)), _NO_MARK)
         elif isinstance(event, ev.WallConsidered) and self.wall:
             self.considered = (event.cell, event.side)
-            self._paint_rect(self._face_rect(event.cell, event.side), INDEX["current"])
+            self._paint_wall(event.cell, event.side)
         elif isinstance(event, ev.Milestone):
             self.status = event.label
 
