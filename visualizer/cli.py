@@ -38,10 +38,10 @@ def list_algorithms() -> str:
     for kind in registry.KINDS:
         lines.append(f"{kind}s:")
         for name, algo in registry.algorithms(kind).items():
-            lines.append(f"  {name:<14} {algo.summary}")
+            lines.append(f"  {name:<17} {algo.summary}")
     lines.append("surfaces:")
     for name, summary in SURFACE_NAMES.items():
-        lines.append(f"  {name:<14} {summary}")
+        lines.append(f"  {name:<17} {summary}")
     return "\n".join(lines)
 
 
