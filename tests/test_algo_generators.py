@@ -260,3 +260,17 @@ def test_whole_panel_stream_replays_to_the_model(raw):
     events = [e for _, e in maze_phases(spec, model)]
     assert replay(events) == model
     assert model.entrance is not None and model.exit is not None
+
+
+def test_built_gives_the_maze_and_rng_the_solver_sees():
+    from pathlib import Path
+
+    from visualizer.pipeline import built, maze_stream
+    from visualizer.scenario import parse
+
+    spec = parse({"maze": {"rows": 6, "cols": 7}, "generator": "backtracker", "braid": 0.5,
+                  "solver": "bfs"}, Path("x.yaml")).panels[0]
+    events, maze, rng = built(spec)
+    stream = list(maze_stream(spec))
+    assert stream[:len(events)] == events
+    assert replay(events) == maze and not maze.is_perfect()
