@@ -1,10 +1,9 @@
 """What issue 3's lessons need to be visible in the picture."""
 import numpy as np
-import pytest
 
 from visualizer import events as ev
 from visualizer import registry
-from visualizer.events import Mark, Side
+from visualizer.events import Mark
 from visualizer.maze import Maze
 from visualizer.pipeline import maze_stream, panel_renderer
 from visualizer.render.maze_panel import MazePanel

@@ -267,7 +267,7 @@ def test_without_detours_cuts_returns():
                                                          (Side.E, Side.S))
 
 
-# --- dead-end filling and Trémaux -------------------------------------------------------------------
+# --- dead-end filling and Trémaux ----------------------------------------------------------
 
 @pytest.mark.parametrize("surface", list(SURFACE_NAMES))
 @pytest.mark.parametrize("seed", range(4))
