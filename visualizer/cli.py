@@ -4,7 +4,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
+
+from tqdm import tqdm
 
 from . import registry
 from .scenario import ScenarioError, load
@@ -21,6 +25,8 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"a scenario YAML file or a folder of them "
                              f"(default: {DEFAULT_SCENARIO})")
     parser.add_argument("--out", help="where to write the animation (overrides `output`)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="N",
+                        help="render a folder's scenarios in N processes at once")
     parser.add_argument("--list", action="store_true",
                         help="list the generators, solvers and surfaces, then stop")
     parser.add_argument("--stats", action="store_true",
@@ -59,8 +65,22 @@ def check_writable(path: Path, where: str, scenario_path: Path) -> None:
                              f"permission denied or not a file"])
 
 
-def render_file(path: Path, out: str | None) -> int:
-    """Render one scenario file; returns the exit status."""
+@dataclass
+class Outcome:
+    """One scenario's result, for the batch summary."""
+
+    file: str
+    status: int
+    frames: int = 0
+    duration: float = 0.0
+    bytes: int = 0
+    seconds: float = 0.0
+    output: str = ""
+    message: str = ""
+
+
+def render_file(path: Path, out: str | None, *, bar: bool = True) -> Outcome:
+    """Render one scenario file; errors are printed, never raised."""
     from .pipeline import render
 
     try:
@@ -69,16 +89,67 @@ def render_file(path: Path, out: str | None) -> int:
     except ScenarioError as exc:
         for line in exc.errors:
             print(line, file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return Outcome(str(path), EXIT_BAD_INPUT, message=exc.errors[0])
+    progress = tqdm(desc=path.name, unit=" frames", leave=False, disable=None if bar else True,
+                    file=sys.stderr)
     try:
-        result = render(scenario)
+        result = render(scenario, progress=lambda n: progress.update(1))
     except OSError as exc:
-        print(f"{path}: output: cannot write '{scenario.output}': {exc.strerror or exc}",
-              file=sys.stderr)
-        return EXIT_BAD_INPUT
+        message = f"{path}: output: cannot write '{scenario.output}': {exc.strerror or exc}"
+        print(message, file=sys.stderr)
+        return Outcome(str(path), EXIT_BAD_INPUT, message=message)
+    except ScenarioError as exc:
+        for line in exc.errors:
+            print(line, file=sys.stderr)
+        return Outcome(str(path), EXIT_BAD_INPUT, message=exc.errors[0])
+    finally:
+        progress.close()
     print(f"{result.path}: {result.frames} frames, {result.duration:.1f} s, "
           f"{result.bytes / 1024:.0f} KiB in {result.seconds:.1f} s")
-    return 0
+    return Outcome(str(path), 0, result.frames, result.duration, result.bytes, result.seconds,
+                   str(result.path))
+
+
+def _render_quietly(path: str) -> Outcome:
+    return render_file(Path(path), None, bar=False)
+
+
+def summary_table(outcomes: list[Outcome]) -> str:
+    """The batch summary: file, frames, duration, bytes, seconds, status."""
+    rows = [("file", "frames", "duration", "bytes", "seconds", "status")]
+    for o in outcomes:
+        rows.append((Path(o.file).name, str(o.frames), f"{o.duration:.1f} s", f"{o.bytes:,}",
+                     f"{o.seconds:.1f}", "ok" if o.status == 0 else "FAILED"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                       for i, (cell, w) in enumerate(zip(row, widths))) for row in rows]
+    failed = sum(o.status != 0 for o in outcomes)
+    lines.append(f"{len(outcomes) - failed} rendered, {failed} failed")
+    lines += [f"  {o.message}" for o in outcomes if o.status != 0 and o.message]
+    return "\n".join(lines)
+
+
+def render_folder(folder: Path, jobs: int) -> int:
+    """Render every scenario of `folder`; a failure does not stop the others."""
+    files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
+    if not files:
+        print(f"{folder}: no scenario files (*.yaml) here", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    outcomes: list[Outcome] = []
+    overall = tqdm(total=len(files), desc="scenarios", unit=" files", disable=None,
+                   file=sys.stderr)
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for outcome in pool.map(_render_quietly, map(str, files)):
+                outcomes.append(outcome)
+                overall.update(1)
+    else:
+        for path in files:
+            outcomes.append(render_file(path, None))
+            overall.update(1)
+    overall.close()
+    print(summary_table(outcomes))
+    return 0 if all(o.status == 0 for o in outcomes) else 1
 
 
 def scenario_stats(path: Path) -> dict | None:
@@ -119,13 +190,11 @@ def main(argv: list[str] | None = None) -> int:
         return print_stats(Path(args.scenario))
     target = Path(args.scenario)
     if target.is_dir():
-        files = sorted(target.glob("*.yaml")) + sorted(target.glob("*.yml"))
         if args.out:
             print("--out names one file; it cannot be used with a folder", file=sys.stderr)
             return EXIT_BAD_INPUT
-        statuses = [render_file(f, None) for f in files]
-        return max(statuses, default=0)
-    return render_file(target, args.out)
+        return render_folder(target, args.jobs)
+    return render_file(target, args.out).status
 
 
 if __name__ == "__main__":

@@ -113,8 +113,15 @@ def panel_renderer(spec: PanelSpec):
         from .render.life_panel import LifePanel
         return LifePanel(spec.life, cell_size=spec.cell_size)
     m = spec.maze
-    block_maze = registry.get("generator", spec.generator.name).blocks
-    return MazePanel(m.rows, m.cols, cell_size=m.cell_size, wall=0 if block_maze else m.wall)
+    # the stream's first event says whether the maze has thin walls or blocks
+    first = next(iter(panel_stream(spec)), None)
+    first = first if isinstance(first, ev.GridCreated) else None
+    if m.view == "neighbourhood":
+        from .render.neighbourhood import NeighbourhoodPanel
+        return NeighbourhoodPanel(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall,
+                                  surface=m.surface, first=first)
+    return MazePanel(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall, surface=m.surface,
+                     first=first)
 
 
 def pacing(scenario: Scenario) -> Pacing:

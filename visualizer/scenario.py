@@ -20,6 +20,7 @@ GIF_FPS = (50, 25, 20, 10, 5, 4, 2, 1)
 FORMATS = ("gif", "mp4")
 SLIDE_SIZES = {"960x540": (960, 540), "1280x720": (1280, 720), "1920x1080": (1920, 1080)}
 ENDPOINT_RULES = ("corners", "openings", "first_backtrack", "longest")
+MAZE_VIEWS = ("square", "neighbourhood")
 MAX_SIDE = 1000
 
 
@@ -46,6 +47,7 @@ class MazeSpec:
     surface: str = "plane"
     cell_size: int = 10
     wall: int = 2
+    view: str = "square"     # or "neighbourhood": copies of the maze around it, as glued
 
 
 @dataclass
@@ -216,8 +218,8 @@ def _algorithm(check: _Checker, raw: Any, loc: str, kind: str, maze: MazeSpec | 
         else:
             params[key] = check.text(raw, key, loc, spec.default)
     if maze and algo.surfaces is not None and maze.surface not in algo.surfaces:
-        check.error(f"{loc}.name", f"`{name}` does not work on the {maze.surface}; it works "
-                    f"on: " + ", ".join(sorted(algo.surfaces)), plain=True)
+        check.error(f"{loc}.name", f"`{name}` cannot run on the surface `{maze.surface}`; it "
+                    f"works on: " + ", ".join(sorted(algo.surfaces)), plain=True)
     return AlgorithmChoice(name, params)
 
 
@@ -225,7 +227,7 @@ def _maze(check: _Checker, raw: Any, loc: str) -> MazeSpec | None:
     if not isinstance(raw, dict):
         check.error(loc, "a mapping with rows and cols", raw)
         return None
-    check.unknown_keys(raw, loc, ("rows", "cols", "surface", "cell_size", "wall"))
+    check.unknown_keys(raw, loc, ("rows", "cols", "surface", "cell_size", "wall", "view"))
     for key in ("rows", "cols"):
         if key not in raw:
             check.error(f"{loc}.{key}", "a whole number from 1 to 1000 (required)", plain=True)
@@ -234,12 +236,13 @@ def _maze(check: _Checker, raw: Any, loc: str) -> MazeSpec | None:
     surface = check.choice(raw, "surface", loc, "plane", tuple(SURFACE_NAMES))
     cell_size = check.integer(raw, "cell_size", loc, 10, 1, 64)
     wall = check.integer(raw, "wall", loc, 2, 0, 16)
+    view = check.choice(raw, "view", loc, "square", MAZE_VIEWS)
     if surface == "sphere" and rows and cols and rows != cols:
         check.error(f"{loc}.surface", f"the sphere needs a square grid; got {rows} rows and "
                                       f"{cols} columns", plain=True)
     if rows is None or cols is None:
         return None
-    return MazeSpec(rows, cols, surface, cell_size, wall)
+    return MazeSpec(rows, cols, surface, cell_size, wall, view)
 
 
 def _panel(check: _Checker, raw: Any, loc: str, seed: int, base_dir: Path,
@@ -328,7 +331,8 @@ def _endpoints(check: _Checker, raw: dict, loc: str, maze: MazeSpec | None,
 def _check_blocked_cells(check: _Checker, spec: PanelSpec, loc: str) -> None:
     """A block maze is generated here so that endpoints and a solver's start or goal in a
     blocked cell are reported like any other bad value."""
-    if not registry.get("generator", spec.generator.name).blocks:
+    algorithm = registry.algorithms("generator").get(spec.generator.name)
+    if algorithm is None or not algorithm.blocks:
         return
     wanted = []
     if isinstance(spec.endpoints, tuple):
@@ -346,8 +350,7 @@ def _check_blocked_cells(check: _Checker, spec: PanelSpec, loc: str) -> None:
     m = spec.maze
     maze = Maze(m.rows, m.cols, m.surface)
     rng = np.random.default_rng(spec.seed)
-    for _ in registry.get("generator", spec.generator.name).func(
-            maze, rng=rng, **spec.generator.params):
+    for _ in algorithm.func(maze, rng=rng, **spec.generator.params):
         pass
     for where, cell in wanted:
         if maze.blocked[cell]:
