@@ -83,6 +83,10 @@ class Scenario:
     colours: dict[str, str] = field(default_factory=dict)
     columns: int | None = None
     size: tuple[int, int] | None = None
+    still: bool = False            # also save the final frame as a PNG
+    strip: int = 0                 # also save this many key frames side by side as a PNG
+    crf: int = 18                  # MP4 quality (lower is better, 0..51)
+    preset: str = "medium"         # MP4 encoder speed / size trade-off
 
 
 class _Checker:
@@ -359,7 +363,10 @@ def _check_blocked_cells(check: _Checker, spec: PanelSpec, loc: str) -> None:
 
 
 TOP_KEYS = ("title", "seed", "fps", "steps_per_frame", "duration", "clock", "hold",
-            "hold_first", "output", "format", "theme", "colours", "columns", "size", "panels")
+            "hold_first", "output", "format", "theme", "colours", "columns", "size", "panels",
+            "still", "strip", "crf", "preset")
+MP4_PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
+               "slower", "veryslow")
 PANEL_KEYS = ("maze", "generator", "endpoints", "solver", "life", "cell_size", "braid")
 
 
@@ -414,6 +421,13 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None) -> Scenario:
                     check.error(f"colours.{name}", "a colour like '#1a2b3c'", value)
                 else:
                     colours[name] = value
+    still = raw.get("still", False)
+    if not isinstance(still, bool):
+        check.error("still", "true or false", still)
+        still = False
+    strip = check.integer(raw, "strip", "", 0, 0, 24)
+    crf = check.integer(raw, "crf", "", 18, 0, 51)
+    preset = check.choice(raw, "preset", "", "medium", MP4_PRESETS)
     size = None
     if "size" in raw:
         value = raw["size"]
@@ -453,7 +467,8 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None) -> Scenario:
     if check.errors:
         raise ScenarioError(check.errors)
     return Scenario(path, title, seed, panels, output, fmt or "gif", fps, steps, duration,
-                    clock, hold, hold_first, theme, colours, columns, size)
+                    clock, hold, hold_first, theme, colours, columns, size, still, strip, crf,
+                    preset)
 
 
 def _output(check: _Checker, raw: dict, path: Path, out: str | Path | None,
