@@ -43,12 +43,10 @@ def test_an_algorithm_limited_to_some_surfaces_is_refused_elsewhere(tmp_path, mo
     from visualizer import registry
 
     kruskal = registry.get("generator", "kruskal")
-    limited = dict(registry.algorithms("generator"))
-    limited["plane_only"] = registry.Algorithm("generator", "plane_only", kruskal.func,
-                                               "test", surfaces=frozenset({"plane"}))
-    monkeypatch.setattr(registry, "algorithms",
-                        lambda kind: limited if kind == "generator" else
-                        dict(sorted(registry._REGISTRY[kind].items())))
+    registry.load_all()
+    monkeypatch.setitem(registry._REGISTRY["generator"], "plane_only",
+                        registry.Algorithm("generator", "plane_only", kruskal.func, "test",
+                                           surfaces=frozenset({"plane"})))
     raw = {"maze": {"rows": 4, "cols": 4, "surface": "klein"}, "generator": "plane_only"}
     with pytest.raises(ScenarioError) as caught:
         parse(raw, tmp_path / "s.yaml")

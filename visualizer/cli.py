@@ -29,6 +29,12 @@ def _parser() -> argparse.ArgumentParser:
                         help="render a folder's scenarios in N processes at once")
     parser.add_argument("--list", action="store_true",
                         help="list the generators, solvers and surfaces, then stop")
+    parser.add_argument("--stats", action="store_true",
+                        help="print each panel's maze and solve figures as JSON instead "
+                             "of rendering")
+    parser.add_argument("--sweep", choices=("threshold",),
+                        help="run a parameter sweep and plot it (threshold: P(entrance "
+                             "connected to exit) against the threshold), then stop")
     return parser
 
 
@@ -145,11 +151,36 @@ def render_folder(folder: Path, jobs: int) -> int:
     return 0 if all(o.status == 0 for o in outcomes) else 1
 
 
+def stats_file(path: Path) -> int:
+    """Print the figures of every panel of one scenario as JSON; returns the exit status."""
+    import json
+
+    from .pipeline import panel_stats
+
+    try:
+        scenario = load(path)
+    except ScenarioError as exc:
+        for line in exc.errors:
+            print(line, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    report = {"scenario": str(path), "panels": [panel_stats(p) for p in scenario.panels]}
+    print(json.dumps(report, indent=2))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.list:
         print(list_algorithms())
         return 0
+    if args.sweep:
+        from .sweep import main as sweep_main
+
+        return sweep_main(["--out", args.out] if args.out else [])
+    if args.stats:
+        target = Path(args.scenario)
+        files = sorted(target.glob("*.yaml")) if target.is_dir() else [target]
+        return max((stats_file(f) for f in files), default=0)
     target = Path(args.scenario)
     if target.is_dir():
         if args.out:

@@ -14,8 +14,9 @@ from typing import Callable, Iterable, Iterator
 import numpy as np
 
 from . import events as ev
-from . import registry
-from .events import Side
+from . import registry, stats
+from .braid import braid
+from .endpoints import History, place as place_endpoints
 from .maze import Maze
 from .render.animate import Frame, Pacing, count_events, frames
 from .render.canvas import Canvas
@@ -24,32 +25,60 @@ from .render.palette import make_theme
 from .scenario import PanelSpec, Scenario
 
 
-def endpoints(maze: Maze, rule: str, rng: np.random.Generator) -> Iterator[ev.Event]:
-    """Place the entrance and exit by `rule`; yields EndpointsSet (and applies it).
+def endpoints(maze: Maze, rule, rng: np.random.Generator | None = None,
+              history: History | None = None) -> Iterator[ev.Event]:
+    """Place the entrance and exit by `rule` (see `visualizer.endpoints`); yields
+    EndpointsSet (applied to `maze`) and maybe a Milestone explaining the choice."""
+    return place_endpoints(maze, rule, history)
 
-    `corners`: (0, 0) and the opposite corner; on the plane they open onto the outside,
-    left of the entrance and right of the exit (seed 000's convention).
-    """
-    last = (maze.rows - 1, maze.cols - 1)
-    if maze.surface.name == "plane":
-        event = ev.EndpointsSet((0, 0), last, Side.W, Side.E)
-    else:
-        event = ev.EndpointsSet((0, 0), last)
-    maze.apply(event)
-    yield event
+
+def maze_phases(spec: PanelSpec, maze: Maze | None = None
+                ) -> Iterator[tuple[str, ev.Event]]:
+    """The whole story of a maze panel as (phase, event): "generate", "braid",
+    "endpoints", "stats", "solve". `maze` (blank, optional) receives the model."""
+    rng = np.random.default_rng(spec.seed)
+    m = spec.maze
+    maze = maze if maze is not None else Maze(m.rows, m.cols, m.surface)
+    generator = registry.get("generator", spec.generator.name)
+    history = History()
+    for event in generator.func(maze, rng=rng, **spec.generator.params):
+        history.see(event)
+        yield "generate", event
+    if spec.braid:
+        for event in braid(maze, spec.braid, rng):
+            yield "braid", event
+    for event in endpoints(maze, spec.endpoints, rng, history):
+        yield "endpoints", event
+    yield "stats", stats.as_event("maze", stats.maze_stats(maze))
+    if spec.solver is not None:
+        solver = registry.get("solver", spec.solver.name)
+        solve_events = []
+        for event in solver.func(maze, rng=rng, **spec.solver.params):
+            solve_events.append(event)
+            yield "solve", event
+        yield "stats", stats.as_event("solve", stats.solve_stats(solve_events))
 
 
 def maze_stream(spec: PanelSpec) -> Iterator[ev.Event]:
-    """The whole story of a maze panel: generation, endpoints, then the solve."""
-    rng = np.random.default_rng(spec.seed)
-    m = spec.maze
-    maze = Maze(m.rows, m.cols, m.surface)
-    generator = registry.get("generator", spec.generator.name)
-    yield from generator.func(maze, rng=rng, **spec.generator.params)
-    yield from endpoints(maze, spec.endpoints, rng)
-    if spec.solver is not None:
-        solver = registry.get("solver", spec.solver.name)
-        yield from solver.func(maze, rng=rng, **spec.solver.params)
+    """The whole story of a maze panel: generation, braiding, endpoints, figures, solve."""
+    return (event for _, event in maze_phases(spec))
+
+
+def panel_stats(spec: PanelSpec) -> dict:
+    """The figures of panel `spec`: {"title", "maze": {...}, "solve": {...} or None}."""
+    if spec.life is not None:
+        return {"title": spec.title, "life": True}
+    out = {"title": spec.title, "generator": spec.generator.name,
+           "solver": spec.solver.name if spec.solver else None, "maze": None, "solve": None}
+    for phase, event in maze_phases(spec):
+        if isinstance(event, ev.Statistics):
+            out[event.scope] = dict(event.values)
+    for scope in ("maze", "solve"):
+        if out[scope]:
+            out[scope] = {k: [list(x) for x in v] if k == "longest_path_ends" and v else
+                          list(v) if isinstance(v, tuple) else v
+                          for k, v in out[scope].items()}
+    return out
 
 
 def panel_stream(spec: PanelSpec) -> Iterator[ev.Event]:

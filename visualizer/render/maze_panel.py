@@ -81,7 +81,7 @@ class MazePanel:
     def _setup(self, event: ev.GridCreated) -> None:
         rows, cols = event.rows, event.cols
         self.maze = Maze(rows, cols, event.surface, walls_open=event.walls_open)
-        self.wall = 0 if event.walls_open else self.wall_size
+        self.wall = 0 if event.walls_open and event.fill == "passage" else self.wall_size
         pitch = self.cell_size + self.wall
         surface = self.maze.surface
         self.margin = glue_margin(surface, self.cell_size) if self.glue_marks else 0
@@ -116,6 +116,8 @@ class MazePanel:
         self._blocked = self.maze.blocked.reshape(-1)
         self._marks = self.marks.reshape(-1)
         self._base = self.base.reshape(-1)
+        self.merge_cost = 0
+        self.considered: tuple[Cell, Side] | None = None
         self.dirty: list[int] | None = None
         if self.wall and self.maze.faces.any():
             for r in range(rows):
@@ -151,6 +153,12 @@ class MazePanel:
                 d[2] = x0
             if x1 > d[3]:
                 d[3] = x1
+
+    def _paint_rect(self, rect: tuple[int, int, int, int], colour: int) -> None:
+        y0, y1, x0, x1 = rect
+        if y1 > y0 and x1 > x0:
+            self.raster[y0:y1, x0:x1] = colour
+            self._touch(y0, y1, x0, x1)
 
     def _face_colour(self, i: int, side: int, mine: int) -> int:
         if not self._faces[i, side]:
@@ -200,6 +208,10 @@ class MazePanel:
     def apply(self, event: ev.Event) -> None:
         """Update the picture from one event."""
         self.step += 1
+        if self.considered is not None:
+            (r, c), side = self.considered
+            self.considered = None
+            self._paint_face(r * self.maze.cols + c, side)
         if isinstance(event, ev.GridCreated):
             self.step = 0
             self._setup(event)
@@ -230,7 +242,16 @@ class MazePanel:
                 self._paint_cell(cell)
             self.status = f"path: {len(event.cells)} cells"
         elif isinstance(event, ev.NoPath):
-            self.status = "no path"
+            self.status = event.reason
+        elif isinstance(event, ev.Statistics):
+            self.status = event.summary
+        elif isinstance(event, ev.MarksCleared):
+            code = _MARK_CODE.get(event.mark, _NO_MARK)
+            for r, c in zip(*np.nonzero(self.marks == code)):
+                self._set_mark((int(r), int(c)), _NO_MARK)
+        elif isinstance(event, ev.WallConsidered) and self.wall:
+            self.considered = (event.cell, event.side)
+            self._paint_rect(self._face_rect(event.cell, event.side), INDEX["current"])
         elif isinstance(event, ev.Milestone):
             self.status = event.label
 
@@ -262,6 +283,7 @@ class MazePanel:
         for cell in moved:
             self._paint_cell(cell)
         self.sets -= 1
+        self.merge_cost += event.cost
 
     # --- for the frame composer ----------------------------------------------------------
 
@@ -274,7 +296,7 @@ class MazePanel:
         """The live caption: step count and the key figure of the moment."""
         parts = [f"step {self.step}"]
         if self.sets is not None:
-            parts.append(f"sets {self.sets}")
+            parts.append(f"sets {self.sets} · cost {self.merge_cost}")
         if self.status:
             parts.append(self.status)
         return " · ".join(parts)
