@@ -52,3 +52,10 @@ def test_an_algorithm_limited_to_some_surfaces_is_refused_elsewhere(tmp_path, mo
         parse(raw, tmp_path / "s.yaml")
     assert caught.value.errors == [f"{tmp_path / 's.yaml'}: generator.name: `plane_only` cannot "
                                    f"run on the surface `klein`; it works on: plane"]
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("surface_*.yaml")), ids=lambda p: p.stem)
+def test_every_surface_scenario_loads_and_draws(path):
+    scenario = load(path)
+    assert any(p.maze.surface != "plane" for p in scenario.panels)
+    assert len(list(islice(scenario_frames(scenario), 3))) == 3
