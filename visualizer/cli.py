@@ -25,6 +25,10 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"a scenario YAML file or a folder of them "
                              f"(default: {DEFAULT_SCENARIO})")
     parser.add_argument("--out", help="where to write the animation (overrides `output`)")
+    parser.add_argument("--still", action="store_true",
+                        help="also save the final frame as a PNG beside the animation")
+    parser.add_argument("--strip", type=int, default=0, metavar="N",
+                        help="also save N key frames side by side as one PNG (handouts)")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="render a folder's scenarios in N processes at once")
     parser.add_argument("--list", action="store_true",
@@ -79,12 +83,15 @@ class Outcome:
     message: str = ""
 
 
-def render_file(path: Path, out: str | None, *, bar: bool = True) -> Outcome:
+def render_file(path: Path, out: str | None, *, bar: bool = True, still: bool = False,
+                strip: int = 0) -> Outcome:
     """Render one scenario file; errors are printed, never raised."""
     from .pipeline import render
 
     try:
         scenario = load(path, out=out)
+        scenario.still = scenario.still or still
+        scenario.strip = strip or scenario.strip
         check_writable(scenario.output, "--out" if out else "output", path)
     except ScenarioError as exc:
         for line in exc.errors:
@@ -106,6 +113,8 @@ def render_file(path: Path, out: str | None, *, bar: bool = True) -> Outcome:
         progress.close()
     print(f"{result.path}: {result.frames} frames, {result.duration:.1f} s, "
           f"{result.bytes / 1024:.0f} KiB in {result.seconds:.1f} s")
+    for extra in result.extras or ():
+        print(f"{extra}")
     return Outcome(str(path), 0, result.frames, result.duration, result.bytes, result.seconds,
                    str(result.path))
 
@@ -125,6 +134,7 @@ def summary_table(outcomes: list[Outcome]) -> str:
                        for i, (cell, w) in enumerate(zip(row, widths))) for row in rows]
     failed = sum(o.status != 0 for o in outcomes)
     lines.append(f"{len(outcomes) - failed} rendered, {failed} failed")
+    lines += [f"  {o.message}" for o in outcomes if o.status != 0 and o.message]
     return "\n".join(lines)
 
 
@@ -187,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
             print("--out names one file; it cannot be used with a folder", file=sys.stderr)
             return EXIT_BAD_INPUT
         return render_folder(target, args.jobs)
-    return render_file(target, args.out).status
+    return render_file(target, args.out, still=args.still, strip=args.strip).status
 
 
 if __name__ == "__main__":

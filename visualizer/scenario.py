@@ -83,6 +83,10 @@ class Scenario:
     colours: dict[str, str] = field(default_factory=dict)
     columns: int | None = None
     size: tuple[int, int] | None = None
+    still: bool = False            # also save the final frame as a PNG
+    strip: int = 0                 # also save this many key frames side by side as a PNG
+    crf: int = 18                  # MP4 quality (lower is better, 0..51)
+    preset: str = "medium"         # MP4 encoder speed / size trade-off
 
 
 class _Checker:
@@ -331,7 +335,8 @@ def _endpoints(check: _Checker, raw: dict, loc: str, maze: MazeSpec | None,
 def _check_blocked_cells(check: _Checker, spec: PanelSpec, loc: str) -> None:
     """A block maze is generated here so that endpoints and a solver's start or goal in a
     blocked cell are reported like any other bad value."""
-    if not registry.get("generator", spec.generator.name).blocks:
+    algorithm = registry.algorithms("generator").get(spec.generator.name)
+    if algorithm is None or not algorithm.blocks:
         return
     wanted = []
     if isinstance(spec.endpoints, tuple):
@@ -349,8 +354,7 @@ def _check_blocked_cells(check: _Checker, spec: PanelSpec, loc: str) -> None:
     m = spec.maze
     maze = Maze(m.rows, m.cols, m.surface)
     rng = np.random.default_rng(spec.seed)
-    for _ in registry.get("generator", spec.generator.name).func(
-            maze, rng=rng, **spec.generator.params):
+    for _ in algorithm.func(maze, rng=rng, **spec.generator.params):
         pass
     for where, cell in wanted:
         if maze.blocked[cell]:
@@ -359,7 +363,10 @@ def _check_blocked_cells(check: _Checker, spec: PanelSpec, loc: str) -> None:
 
 
 TOP_KEYS = ("title", "seed", "fps", "steps_per_frame", "duration", "clock", "hold",
-            "hold_first", "output", "format", "theme", "colours", "columns", "size", "panels")
+            "hold_first", "output", "format", "theme", "colours", "columns", "size", "panels",
+            "still", "strip", "crf", "preset")
+MP4_PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
+               "slower", "veryslow")
 PANEL_KEYS = ("maze", "generator", "endpoints", "solver", "life", "cell_size", "braid")
 
 
@@ -414,6 +421,13 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None) -> Scenario:
                     check.error(f"colours.{name}", "a colour like '#1a2b3c'", value)
                 else:
                     colours[name] = value
+    still = raw.get("still", False)
+    if not isinstance(still, bool):
+        check.error("still", "true or false", still)
+        still = False
+    strip = check.integer(raw, "strip", "", 0, 0, 24)
+    crf = check.integer(raw, "crf", "", 18, 0, 51)
+    preset = check.choice(raw, "preset", "", "medium", MP4_PRESETS)
     size = None
     if "size" in raw:
         value = raw["size"]
@@ -453,7 +467,8 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None) -> Scenario:
     if check.errors:
         raise ScenarioError(check.errors)
     return Scenario(path, title, seed, panels, output, fmt or "gif", fps, steps, duration,
-                    clock, hold, hold_first, theme, colours, columns, size)
+                    clock, hold, hold_first, theme, colours, columns, size, still, strip, crf,
+                    preset)
 
 
 def _output(check: _Checker, raw: dict, path: Path, out: str | Path | None,

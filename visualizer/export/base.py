@@ -64,32 +64,40 @@ class Writer:
         self.loop = bool(loop)
         self.frames = 0           # frames received by write()
         self._state = "open"
-        self._tmp_path: Path | None = None
+        self._tmp_path: Path | None = None   # becomes `path` on close()
+        self._scratch: list[Path] = []       # other temp files, removed on close/abort
 
     # -- temp file -------------------------------------------------------------------
-    def _make_temp(self) -> Path:
-        """A fresh hidden file next to `self.path`, to be moved onto it by `close()`."""
+    def _make_temp(self, *, scratch: bool = False) -> Path:
+        """A fresh hidden file next to `self.path`: the output-to-be, or a `scratch` file."""
         folder = self.path.parent
         if not folder.is_dir():
             raise FileNotFoundError(f"folder `{folder}` does not exist; create it first")
-        fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part" + self.suffix,
+        kind = ".scratch" if scratch else ".part"
+        fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=kind + self.suffix,
                                     dir=folder)
         os.close(fd)
-        self._tmp_path = Path(name)
-        return self._tmp_path
+        if scratch:
+            self._scratch.append(Path(name))
+        else:
+            self._tmp_path = Path(name)
+        return Path(name)
 
     def _remove_temp(self) -> None:
-        if self._tmp_path is not None:
-            try:
-                self._tmp_path.unlink()
-            except FileNotFoundError:
-                pass
-            self._tmp_path = None
+        """Delete every temp file of this writer."""
+        for p in self._scratch + ([self._tmp_path] if self._tmp_path else []):
+            p.unlink(missing_ok=True)
+        self._scratch = []
+        self._tmp_path = None
 
     # -- protocol --------------------------------------------------------------------
     def write(self, frame: np.ndarray, duration: float | None = None,
               dirty: Rect | None = None) -> None:
-        """Append `frame`, shown for `duration` seconds (None = 1/fps); returns None."""
+        """Append `frame`, shown for `duration` seconds (None = 1/fps); returns None.
+
+        Bad arguments raise ValueError and leave the writer usable; any other failure
+        while writing aborts it (no output file).
+        """
         if self._state != "open":
             raise RuntimeError(f"writer for `{self.path}` is {self._state}; open a new one")
         frame = np.asarray(frame)
@@ -100,10 +108,15 @@ class Writer:
             raise ValueError(f"frame dtype `{frame.dtype}` must be uint8 palette indices")
         if duration is None:
             duration = 1.0 / self.fps
-        elif not duration > 0:
+        elif not 0 < duration < float("inf"):
             raise ValueError(f"duration `{duration!r}` must be a positive number of seconds")
         if dirty is not None:
             dirty = self._check_dirty(dirty)
+        region = frame if dirty is None else frame[dirty[0]:dirty[1], dirty[2]:dirty[3]]
+        if region.size and int(region.max()) >= len(self.palette):
+            raise ValueError(f"frame holds index `{int(region.max())}` but the palette has "
+                             f"{len(self.palette)} colours; draw with palette indices only")
+        self._check(frame, float(duration), dirty)
         try:
             self._write(frame, float(duration), dirty)
         except BaseException:
@@ -130,6 +143,7 @@ class Writer:
             if self._tmp_path is not None:
                 os.replace(self._tmp_path, self.path)
                 self._tmp_path = None
+            self._remove_temp()
         except BaseException:
             self.abort()
             raise
@@ -154,6 +168,8 @@ class Writer:
             self.abort()
 
     # -- for subclasses --------------------------------------------------------------
+    def _check(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
+        """Raise ValueError if this writer cannot take the frame; the writer stays usable."""
     def _write(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
         raise NotImplementedError
 

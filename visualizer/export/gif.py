@@ -1,17 +1,18 @@
-"""Streaming GIF writer: global palette, changed rectangle per frame, exact timing.
+"""Streaming GIF writer: one global colour table, changed rectangles, exact timing.
 
 Each frame is compared with what a viewer currently shows; only the bounding rectangle of
-the change is encoded, once with unchanged pixels set to a transparent index and once
-opaque, and the smaller is kept. A frame is held back until the next one arrives, so that
-identical frames can be merged into one longer delay. Memory does not depend on the
-number of frames.
+the change is encoded (several ways, the smallest kept: see `gifimage.encode_rect`). A
+frame is held back until the next one arrives, so that identical frames merge into one
+longer delay. The first `lookahead` frames are held before anything is encoded, to give
+the colours they change to the lowest colour table slots (`gifcolours`). Image blocks
+stream to a scratch file; `close()` writes the header with the final, smallest colour
+table and copies the blocks after it. Memory does not depend on the number of frames.
 """
 from __future__ import annotations
 
 import math
 import os
 import shutil
-import struct
 import subprocess
 from typing import Any
 
@@ -19,15 +20,15 @@ import numpy as np
 
 from .base import Rect, Writer
 from .diff import changed_rect
-from .lzw import code_size, deferred_data, image_data
+from .gifcolours import ColourTable
+from .gifformat import MAX_DELAY, TRAILER, control, descriptor, header
+from .gifimage import EFFORTS, encode_rect, full_image
 
 #: frame rates whose frame delay is a whole number of 1/100 s and at least 2/100 s
 #: (browsers show shorter delays as 10/100 s)
 GIF_FPS = (50, 25, 20, 10, 5, 4, 2, 1)
 MIN_DURATION = 0.02   # seconds; browsers slow anything shorter down to 0.1 s
-MAX_DELAY = 0xFFFF    # centiseconds in one Graphic Control Extension
-DO_NOT_DISPOSE = 1
-EFFORTS = ("best", "fast", "fastest")
+LOOKAHEAD = 16        # frames held to plan the colour table
 
 
 def check_gif_fps(fps: float) -> float:
@@ -39,149 +40,29 @@ def check_gif_fps(fps: float) -> float:
     return float(fps)
 
 
-class ColourTable:
-    """Assigns colour table slots to palette colours as frames first use them.
-
-    The first frame's colours get the lowest slots, most used first; later colours take
-    the next free slot when they first appear. Duplicate colours share a slot. Low slots
-    for the colours in use keep the LZW code size (bits per pixel) small.
-    """
-
-    def __init__(self, palette: np.ndarray, *, reorder: bool = True) -> None:
-        self.palette = palette
-        self.lut = np.zeros(256, dtype=np.uint8)       # palette index -> slot
-        self.missing = np.ones(256, dtype=bool)        # palette index without a slot yet
-        self.missing[len(palette):] = False            # out-of-palette indices: slot 0
-        self._slots: dict[bytes, int] = {}
-        self.colours = np.zeros((len(palette), 3), dtype=np.uint8)
-        if not reorder:
-            self.assign(np.arange(len(palette)))
-
-    def assign(self, indices) -> None:
-        """Give each palette index in `indices`, in order, a slot for its colour."""
-        for i in indices:
-            colour = self.palette[i].tobytes()
-            if colour not in self._slots:
-                self._slots[colour] = len(self._slots)
-                self.colours[self._slots[colour]] = self.palette[i]
-            self.lut[i] = self._slots[colour]
-            self.missing[i] = False
-
-    def first(self, frame: np.ndarray) -> np.ndarray:
-        """`frame` as slots, its colours getting the lowest slots, most used first."""
-        counts = np.bincount(frame.ravel(), minlength=256)[:len(self.palette)]
-        used = np.flatnonzero(counts)
-        self.assign(used[np.argsort(-counts[used], kind="stable")])
-        return self.lut[frame]
-
-    def map(self, pixels: np.ndarray) -> np.ndarray:
-        """`pixels` (palette indices) as slots, assigning slots to new colours."""
-        if self.missing[pixels].any():
-            self.assign(np.flatnonzero(np.bincount(pixels.ravel(), minlength=256)
-                                       * self.missing))
-        return self.lut[pixels]
-
-    def table(self) -> np.ndarray:
-        """The colour table: used colours in slot order, then the palette's unused ones."""
-        self.assign(range(len(self.palette)))
-        return self.colours
-
-
-TABLE_OFFSET = 13   # the global colour table follows the 6-byte signature, 7-byte screen
-
-
-def padded(colours: np.ndarray) -> bytes:
-    """`colours` padded with black to a power of two (at least 2) entries, as bytes."""
-    bits = max(1, (len(colours) - 1).bit_length())
-    table = np.zeros((1 << bits, 3), dtype=np.uint8)
-    table[:len(colours)] = colours
-    return table.tobytes()
-
-
-def header(width: int, height: int, colours: np.ndarray, loop: bool) -> bytes:
-    """The GIF header, global colour table and (if `loop`) the NETSCAPE2.0 loop extension."""
-    bits = max(1, (len(colours) - 1).bit_length())
-    out = [b"GIF89a", struct.pack("<HHBBB", width, height, 0x80 | 0x70 | (bits - 1), 0, 0),
-           padded(colours)]
-    if loop:
-        out.append(b"!\xff\x0bNETSCAPE2.0\x03\x01" + struct.pack("<H", 0) + b"\0")
-    return b"".join(out)
-
-
-def control(delay: int, transparent: int | None) -> bytes:
-    """A Graphic Control Extension: `delay` in 1/100 s, "do not dispose", optional transparency."""
-    packed = DO_NOT_DISPOSE << 2 | (transparent is not None)
-    return b"!\xf9\x04" + struct.pack("<BHB", packed, delay, transparent or 0) + b"\0"
-
-
-def descriptor(rect: Rect) -> bytes:
-    """An Image Descriptor for `rect` = (y0, y1, x0, x1), without local colour table."""
-    y0, y1, x0, x1 = rect
-    return b"," + struct.pack("<HHHHB", x0, y0, x1 - x0, y1 - y0, 0)
-
-
-def fills_table(data: bytes, bits: int) -> bool:
-    """Whether image data this long (at code size `bits`) must have filled the LZW table."""
-    eoi = (1 << bits) + 1
-    widths = np.clip(np.floor(np.log2(np.arange(eoi, 4096))) + 1, bits + 1, 12)
-    return len(data) * 8 > widths.sum()
-
-
-def encode_rect(old: np.ndarray, new: np.ndarray, *, effort: str = "best"
-                ) -> tuple[bytes, int | None]:
-    """The smallest image data drawing `new` over `old`, and its transparent index (or None).
-
-    Unchanged pixels become the lowest index the changed pixels do not use, which keeps
-    the LZW code size small; the opaque encoding is tried too and wins ties. With
-    `effort="best"`, large results are re-encoded with deferred table clears.
-    """
-    same = old == new
-    used = np.bincount(new[~same], minlength=256)
-    transparent = int(np.flatnonzero(used == 0)[0])
-    pixels = np.where(same, np.uint8(transparent), new)
-    best = (image_data(pixels, code_size(pixels)), transparent, pixels)
-    if effort != "fastest":
-        opaque = image_data(new, code_size(new))
-        if len(opaque) <= len(best[0]):
-            best = (opaque, None, new)
-    if effort == "best" and fills_table(best[0], code_size(best[2])):
-        deferred = deferred_data(best[2], code_size(best[2]))
-        if len(deferred) < len(best[0]):
-            best = (deferred, best[1], best[2])
-    return best[0], best[1]
-
-
-def full_image(pixels: np.ndarray, *, effort: str = "best") -> bytes:
-    """The smallest image data of `pixels` drawn opaque."""
-    data = image_data(pixels, code_size(pixels))
-    if effort == "best" and fills_table(data, code_size(pixels)):
-        deferred = deferred_data(pixels, code_size(pixels))
-        data = deferred if len(deferred) < len(data) else data
-    return data
-
-
 class GifWriter(Writer):
-    """Writes a looping GIF with the palette as its only colour table.
+    """Writes a looping GIF whose only colour table holds the palette colours it uses.
 
-    The global colour table holds the palette's distinct colours, padded to the palette's
-    size; with `reorder=True` (default) they are ordered by how often the first frame uses
-    them, so that most frames need only a few LZW bits per pixel. `reorder=False` keeps the
-    palette order (only duplicated colours are merged onto their lowest index).
-    Other options: `optimize="gifsicle"` runs `gifsicle -O3` over the finished file and keeps the
-    result if it is smaller; `effort` is "best" (default: also tries an opaque rectangle
-    and, on large images, an LZW encoder that defers table clears), "fast" (Pillow's
-    encoder only) or "fastest" (transparent rectangles only).
+    Options: `effort` is "best" (default: four ways of using transparency per
+    rectangle, and deferred LZW clears on large images), "fast" (two ways, Pillow's LZW
+    only) or "fastest" (unchanged pixels always transparent): see `encode_rect`; `lookahead` (default 16) frames are held to order the colour table (0 = in
+    order of first use); `keep_palette=True` writes the whole palette as the colour table,
+    slot = palette index (bigger files: more LZW bits per pixel); `optimize="gifsicle"` runs `gifsicle -O3` over the finished file
+    and keeps the result if it is smaller.
     """
 
     suffix = ".gif"
 
     def __init__(self, path: str | os.PathLike, *, width: int, height: int, palette: Any,
-                 fps: float = 25, loop: bool = True, optimize: str | None = None,
-                 effort: str = "best", reorder: bool = True) -> None:
+                 fps: float = 25, loop: bool = True, effort: str = "best",
+                 lookahead: int = LOOKAHEAD, keep_palette: bool = False,
+                 optimize: str | None = None) -> None:
         super().__init__(path, width=width, height=height, palette=palette, fps=fps, loop=loop)
         check_gif_fps(fps)
-        if len(self.palette) > 256:
-            raise ValueError("GIF palettes hold at most 256 colours")
+        if effort not in EFFORTS:
+            raise ValueError(f"effort `{effort!r}` must be one of {', '.join(EFFORTS)}")
+        if isinstance(lookahead, bool) or not isinstance(lookahead, int) or lookahead < 0:
+            raise ValueError(f"lookahead `{lookahead!r}` must be an int >= 0 (frames)")
         if optimize not in (None, "gifsicle"):
             raise ValueError(f"optimize `{optimize!r}` must be None or \"gifsicle\"")
         self._gifsicle = None
@@ -190,46 +71,67 @@ class GifWriter(Writer):
             if self._gifsicle is None:
                 raise ValueError("optimize `\"gifsicle\"` needs gifsicle on PATH; install it "
                                  "(apt install gifsicle) or pass optimize=None")
-        if effort not in EFFORTS:
-            raise ValueError(f"effort `{effort!r}` must be one of {', '.join(EFFORTS)}")
         self._effort = effort
-        self._table = ColourTable(self.palette, reorder=reorder)
-        self._shown: np.ndarray | None = None    # canvas after the pending frame
+        self._lookahead = lookahead
+        self._held: list | None = []             # (frame copy, seconds, dirty) until planned
+        self._table = ColourTable(self.palette, keep_palette=keep_palette)
+        self._top = 0                            # largest colour table index written
+        self._shown: np.ndarray | None = None    # canvas (slots) after the pending frame
         self._pending: list[Any] | None = None   # [image bytes, transparent, seconds]
         self._time_cs = 0.0     # exact presentation time of flushed frames, 1/100 s
         self._emitted_cs = 0    # sum of delays written
         self.images = 0         # images written (frames after merging identical ones)
-        self._file = open(self._make_temp(), "wb")
-        # the colour table is a placeholder until close(), when every slot is known
-        self._file.write(header(self.width, self.height, self._table.colours, self.loop))
+        self._make_temp()
+        self._body = open(self._make_temp(scratch=True), "wb")
 
-    def _write(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
+    # -- frames ----------------------------------------------------------------------
+    def _check(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
         if duration < MIN_DURATION - 1e-9:
             raise ValueError(f"GIF frame duration `{duration!r}` s is below {MIN_DURATION} s, "
                              "which browsers show as 0.1 s; merge short frames")
-        if self._shown is None:
-            self._shown = self._table.first(frame)
-            data = descriptor((0, self.height, 0, self.width)) + full_image(
-                self._shown, effort=self._effort)
-            self._pending = [data, None, duration]
+
+    def _write(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
+        if self._held is None:
+            self._encode(frame, duration, dirty)
             return
-        if dirty is None:
-            rect = changed_rect(self._shown, self._table.map(frame))
-        else:
-            y0, y1, x0, x1 = dirty
-            rect = changed_rect(self._shown[y0:y1, x0:x1], self._table.map(frame[y0:y1, x0:x1]))
-            if rect is not None:
-                rect = (rect[0] + y0, rect[1] + y0, rect[2] + x0, rect[3] + x0)
+        self._held.append((frame.copy(), duration, dirty))
+        if len(self._held) > self._lookahead:
+            self._release()
+
+    def _release(self) -> None:
+        """Plan the colour table from the held frames, then encode them."""
+        held, self._held = self._held, None
+        if held:
+            self._table.plan([f for f, _, _ in held])
+        for frame, duration, dirty in held:
+            self._encode(frame, duration, dirty)
+
+    def _encode(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
+        """Encode `frame` against the canvas, or merge it into the pending frame."""
+        if self._shown is None:
+            self._shown = self._table.map(frame)
+            self._hold(full_image(self._shown, effort=self._effort),
+                       (0, self.height, 0, self.width), duration)
+            return
+        y0, y1, x0, x1 = dirty if dirty is not None else (0, self.height, 0, self.width)
+        rect = changed_rect(self._shown[y0:y1, x0:x1], self._table.map(frame[y0:y1, x0:x1]))
         if rect is None:
             self._pending[2] += duration
             return
+        rect = (rect[0] + y0, rect[1] + y0, rect[2] + x0, rect[3] + x0)
         y0, y1, x0, x1 = rect
         new = self._table.map(frame[y0:y1, x0:x1])
-        data, transparent = encode_rect(self._shown[y0:y1, x0:x1], new,
-                                        effort=self._effort)
-        self._flush()
+        encoded = encode_rect(self._shown[y0:y1, x0:x1], new, effort=self._effort)
         self._shown[y0:y1, x0:x1] = new
-        self._pending = [descriptor(rect) + data, transparent, duration]
+        self._hold(encoded, rect, duration)
+
+    def _hold(self, encoded: tuple[bytes, int | None, int], rect: Rect, seconds: float) -> None:
+        """Write the pending frame and make this one pending."""
+        if self._pending is not None:
+            self._flush()
+        data, transparent, top = encoded
+        self._top = max(self._top, top)
+        self._pending = [descriptor(rect) + data, transparent, seconds]
 
     def _flush(self) -> None:
         """Write the pending frame with its (merged, rounded) delay."""
@@ -238,37 +140,41 @@ class GifWriter(Writer):
         self._time_cs += seconds * 100
         delay = math.floor(self._time_cs + 0.5) - self._emitted_cs
         self._emitted_cs += delay
-        self._file.write(control(min(delay, MAX_DELAY), transparent) + data)
+        self._body.write(control(min(delay, MAX_DELAY), transparent) + data)
         self.images += 1
         delay -= MAX_DELAY
-        while delay > 0:   # hold longer than 655 s: redraw one pixel unchanged
-            pixel = self._shown[:1, :1]
-            self._file.write(control(min(delay, MAX_DELAY), None) + descriptor((0, 1, 0, 1))
-                             + image_data(pixel, code_size(pixel)))
+        while delay > 0:   # held longer than 655 s: redraw one pixel unchanged
+            data, _, _ = full_image(self._shown[:1, :1], effort="fast")
+            self._body.write(control(min(delay, MAX_DELAY), None) + descriptor((0, 1, 0, 1))
+                             + data)
             self.images += 1
             delay -= MAX_DELAY
 
+    # -- file ------------------------------------------------------------------------
     def _finish(self) -> None:
+        if self._held is not None:
+            self._release()
         if self._pending is None:
             raise ValueError(f"no frames written to `{self.path}`; write at least one frame")
         self._flush()
-        self._file.write(b";")
-        self._file.seek(TABLE_OFFSET)
-        self._file.write(padded(self._table.table()))
-        self._file.close()
+        self._body.write(TRAILER)
+        self._body.close()
+        colours = self._table.colours()
+        with open(self._tmp_path, "wb") as out, open(self._body.name, "rb") as body:
+            out.write(header(self.width, self.height, colours,
+                             entries=max(len(colours), self._top + 1), loop=self.loop))
+            shutil.copyfileobj(body, out, 1 << 20)
         if self._gifsicle is not None:
             self._run_gifsicle()
 
     def _run_gifsicle(self) -> None:
         """Replace the temp file by `gifsicle -O3` of it, if that is smaller."""
-        out = self._tmp_path.with_name(self._tmp_path.name + ".gifsicle")
-        try:
-            subprocess.run([self._gifsicle, "-O3", "--no-warnings", str(self._tmp_path),
-                            "-o", str(out)], check=True, capture_output=True)
-            if out.stat().st_size < self._tmp_path.stat().st_size:
-                os.replace(out, self._tmp_path)
-        finally:
-            out.unlink(missing_ok=True)
+        out = self._make_temp(scratch=True)
+        subprocess.run([self._gifsicle, "-O3", "--no-warnings", str(self._tmp_path),
+                        "-o", str(out)], check=True, capture_output=True)
+        if out.stat().st_size < self._tmp_path.stat().st_size:
+            os.replace(out, self._tmp_path)
 
     def _discard(self) -> None:
-        self._file.close()
+        self._body.close()
+        self._held = None

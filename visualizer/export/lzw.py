@@ -3,7 +3,7 @@
 Pillow's encoder clears its string table as soon as it holds 4096 codes and starts
 learning again; on large images it pays to keep using the full table while it still
 matches long runs (the GIF format allows this "deferred clear", and gifsicle does it).
-`deferred_data` does that in Python: ~0.25 us per pixel, so it is worth it only on images
+`deferred_data` does that in Python: ~0.2-0.4 us per pixel, so it is used only on images
 big enough to fill the table.
 """
 from __future__ import annotations
@@ -40,40 +40,62 @@ def image_data(pixels: np.ndarray, bits: int) -> bytes:
 
 
 def deferred_codes(data: bytes, bits: int) -> list[int]:
-    """The LZW codes of `data` (indices < 2**bits), keeping a full table while it pays."""
+    """The LZW codes of `data` (indices < 2**bits), keeping a full table while it pays.
+
+    Two loops per table: while it grows, every miss adds a string; once full, misses only
+    emit, and every `WINDOW` codes the pixels per code are compared with the first such
+    window: below `WORSE` times that, a clear code starts a fresh table.
+    """
     clear = 1 << bits
     eoi = clear + 1
     codes = [clear]
     emit = codes.append
-    table: dict[int, int] = {}
-    get = table.get
-    next_code = eoi + 1
-    prefix = data[0]
-    pos = full_codes = window_pos = window_codes = 0
-    base = 0.0
-    for pixel in memoryview(data)[1:]:
-        pos += 1
-        key = prefix << 8 | pixel
-        code = get(key)
-        if code is not None:
-            prefix = code
-            continue
-        emit(prefix)
-        prefix = pixel
-        if next_code < MAX_CODES:
-            table[key] = next_code
-            next_code += 1
-            if next_code == MAX_CODES:
-                full_codes, window_pos, window_codes, base = len(codes), pos, len(codes), 0.0
-        elif len(codes) - window_codes == WINDOW:
-            rate = (pos - window_pos) / WINDOW
-            if not base:
-                base = rate
-            elif rate < base * WORSE:
-                emit(clear)
-                table.clear()
-                next_code = eoi + 1
-            window_pos, window_codes = pos, len(codes)
+    pixels = iter(data)
+    prefix = next(pixels)
+    while True:
+        table: dict[int, int] = {}
+        get = table.get
+        length = [1] * (eoi + 1)          # pixels per code, indexed by code
+        grow = length.append
+        next_code = eoi + 1
+        for pixel in pixels:              # the table grows
+            key = prefix << 8 | pixel
+            code = get(key)
+            if code is None:
+                emit(prefix)
+                grow(length[prefix] + 1)
+                table[key] = next_code
+                next_code += 1
+                prefix = pixel
+                if next_code == MAX_CODES:
+                    break
+            else:
+                prefix = code
+        else:
+            break                         # data ended before the table filled
+        base = 0.0
+        window = consumed = 0
+        cleared = False
+        for pixel in pixels:              # the table is full: use it while it pays
+            code = get(prefix << 8 | pixel)
+            if code is not None:
+                prefix = code
+                continue
+            emit(prefix)
+            consumed += length[prefix]
+            window += 1
+            prefix = pixel
+            if window == WINDOW:
+                rate = consumed / WINDOW
+                if not base:
+                    base = rate
+                elif rate < base * WORSE:
+                    emit(clear)
+                    cleared = True
+                    break
+                window = consumed = 0
+        if not cleared:
+            break
     emit(prefix)
     emit(eoi)
     return codes

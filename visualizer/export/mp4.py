@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+from fractions import Fraction
 from typing import Any
 
 import av
@@ -27,20 +28,26 @@ class Mp4Writer(Writer):
     """Writes an H.264 MP4; odd sizes are padded by one row/column of `background`.
 
     Options: `crf` (0..51, default 18: visually lossless for flat colours), `preset`
-    (x264 speed/size trade-off, default "medium"), `background` (palette index used for
-    padding, default 1, the "background" slot). `loop` is ignored: MP4 files do not loop.
+    (x264 speed/size trade-off, default "medium"), `lookahead` (x264 rc-lookahead in
+    frames, default 10 instead of medium's 40: x264 buffers that many frames, and at
+    1080p 40 frames peaked at ~400 MiB resident against ~210 MiB for 10, for files
+    within a few percent), `background` (palette index used for padding, default 1, the
+    "background" slot). `loop` is ignored: MP4 files do not loop.
     """
 
     suffix = ".mp4"
 
     def __init__(self, path: str | os.PathLike, *, width: int, height: int, palette: Any,
                  fps: float = 25, loop: bool = True, crf: int = 18, preset: str = "medium",
-                 background: int = 1) -> None:
+                 lookahead: int = 10, background: int = 1) -> None:
         super().__init__(path, width=width, height=height, palette=palette, fps=fps, loop=loop)
         if isinstance(crf, bool) or not isinstance(crf, (int, float)) or not 0 <= crf <= 51:
             raise ValueError(f"crf `{crf!r}` must be a number in 0..51 (lower = better)")
         if preset not in PRESETS:
             raise ValueError(f"preset `{preset!r}` must be one of {', '.join(PRESETS)}")
+        if isinstance(lookahead, bool) or not isinstance(lookahead, int) \
+                or not 0 <= lookahead <= 250:
+            raise ValueError(f"lookahead `{lookahead!r}` must be an int in 0..250 (frames)")
         if not isinstance(background, (int, np.integer)) or \
                 not 0 <= background < len(self.palette):
             raise ValueError(f"background `{background!r}` must be a palette index "
@@ -60,7 +67,8 @@ class Mp4Writer(Writer):
             stream = self._container.add_stream("libx264", rate=self._rate)
             stream.width, stream.height = self.out_width, self.out_height
             stream.pix_fmt = "yuv420p"
-            stream.options = {"crf": str(crf), "preset": preset}
+            stream.options = {"crf": str(crf), "preset": preset,
+                              "rc-lookahead": str(lookahead)}
             ctx = stream.codec_context
             ctx.colorspace = ctx.color_primaries = ctx.color_trc = BT709
             ctx.color_range = 1   # MPEG (limited) range
@@ -71,9 +79,8 @@ class Mp4Writer(Writer):
             raise
 
     @staticmethod
-    def _fraction(fps: float):
+    def _fraction(fps: float) -> Fraction:
         """`fps` as a Fraction with a small denominator (29.97 -> 30000/1001)."""
-        from fractions import Fraction
         return Fraction(fps).limit_denominator(1001)
 
     def _video_frame(self, frame: np.ndarray) -> VideoFrame:

@@ -37,13 +37,14 @@ class MazePanel:
     """
 
     def __init__(self, rows: int, cols: int, *, cell_size: int = 10, wall: int = 2,
-                 surface: str = "plane", glue_marks: bool = True) -> None:
+                 surface: str = "plane", glue_marks: bool = True,
+                 first: ev.GridCreated | None = None) -> None:
         self.cell_size, self.wall_size = cell_size, wall
         self.glue_marks = glue_marks
         self.maze = Maze(rows, cols, surface)
         self.step = 0
         self.status = ""
-        self._setup(ev.GridCreated(rows, cols, self.maze.surface))
+        self._setup(first or ev.GridCreated(rows, cols, self.maze.surface))
 
     # --- geometry ------------------------------------------------------------------------
 

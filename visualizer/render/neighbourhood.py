@@ -84,9 +84,9 @@ class NeighbourhoodPanel:
     `raster`, `apply`, `take_dirty`, `caption`, `cell_at`, `cell_origin`)."""
 
     def __init__(self, rows: int, cols: int, *, cell_size: int = 10, wall: int = 2,
-                 surface: str = "plane") -> None:
+                 surface: str = "plane", first: GridCreated | None = None) -> None:
         self.centre = MazePanel(rows, cols, cell_size=cell_size, wall=wall, surface=surface,
-                                glue_marks=False)
+                                glue_marks=False, first=first)
         self._layout()
 
     def __getattr__(self, name: str):
