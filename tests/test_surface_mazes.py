@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from surface_reference import NAMES, check_spanning_tree, check_walk, distances
+from surface_reference import NAMES, check_spanning_tree, check_walk, distances, open_edges
 from visualizer import events as ev
 from visualizer import registry
 from visualizer.events import Mark, Side
@@ -46,6 +46,19 @@ def test_perfect_generators_make_spanning_trees_of_the_glued_graph(generator, na
         maze, events = _generate(generator, name, size, seed)
         check_spanning_tree(maze)
         assert maze.is_perfect()
+        assert replay(events) == maze
+
+
+ALL_CASES = [(g, name) for g, algo in registry.algorithms("generator").items() for name in NAMES
+             if _runs_on(algo, name)]
+
+
+@pytest.mark.parametrize("generator,name", ALL_CASES, ids=[f"{g}-{n}" for g, n in ALL_CASES])
+def test_every_generator_runs_on_every_surface_it_accepts(generator, name):
+    """Perfect or not: both faces of every glued wall agree and replay rebuilds the maze."""
+    for size in sizes_for(name):
+        maze, events = _generate(generator, name, size, 0)
+        open_edges(maze)              # raises if the two faces of a wall disagree
         assert replay(events) == maze
 
 

@@ -43,14 +43,19 @@ def test_an_algorithm_limited_to_some_surfaces_is_refused_elsewhere(tmp_path, mo
     from visualizer import registry
 
     kruskal = registry.get("generator", "kruskal")
-    limited = dict(registry.algorithms("generator"))
-    limited["plane_only"] = registry.Algorithm("generator", "plane_only", kruskal.func,
-                                               "test", surfaces=frozenset({"plane"}))
-    monkeypatch.setattr(registry, "algorithms",
-                        lambda kind: limited if kind == "generator" else
-                        dict(sorted(registry._REGISTRY[kind].items())))
+    registry.load_all()
+    monkeypatch.setitem(registry._REGISTRY["generator"], "plane_only",
+                        registry.Algorithm("generator", "plane_only", kruskal.func, "test",
+                                           surfaces=frozenset({"plane"})))
     raw = {"maze": {"rows": 4, "cols": 4, "surface": "klein"}, "generator": "plane_only"}
     with pytest.raises(ScenarioError) as caught:
         parse(raw, tmp_path / "s.yaml")
     assert caught.value.errors == [f"{tmp_path / 's.yaml'}: generator.name: `plane_only` cannot "
                                    f"run on the surface `klein`; it works on: plane"]
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("surface_*.yaml")), ids=lambda p: p.stem)
+def test_every_surface_scenario_loads_and_draws(path):
+    scenario = load(path)
+    assert any(p.maze.surface != "plane" for p in scenario.panels)
+    assert len(list(islice(scenario_frames(scenario), 3))) == 3

@@ -270,3 +270,18 @@ def test_edge_gluings_describe_the_moves(surface):
     twists = {"plane": [], "torus": [False, False], "klein": [True, False],
               "klein_lr": [False, True], "projective": [True, True], "sphere": [False, False]}
     assert [g.reversed for g in surface.gluings] == twists[surface.name]
+
+
+@pytest.mark.parametrize("h,w", [(3, 4), (4, 3), (1, 5), (2, 2), (5, 6)])
+def test_klein_lr_is_the_klein_bottle_transposed(h, w):
+    """Golly's `:Kw,h*` twists the left/right edges: the `:Kw*,h` picture turned over
+    its diagonal, ghost ring corners included."""
+    lr, tb = Surface("klein_lr", h, w), Surface("klein", w, h)
+    transposed = tb.ghost_index.T
+    as_lr = np.where(transposed < 0, -1, (transposed % h) * w + transposed // h)
+    assert np.array_equal(lr.ghost_index, as_lr)
+    swap = {Side.N: Side.W, Side.W: Side.N, Side.S: Side.E, Side.E: Side.S}
+    for (r, c), side in faces(lr):
+        step, other = lr.move((r, c), side), tb.move((c, r), swap[side])
+        assert (step.cell, step.side, step.flipped) == (other.cell[::-1], swap[other.side],
+                                                        other.flipped)
