@@ -21,6 +21,8 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"a scenario YAML file or a folder of them "
                              f"(default: {DEFAULT_SCENARIO})")
     parser.add_argument("--out", help="where to write the animation (overrides `output`)")
+    parser.add_argument("--interactive", action="store_true",
+                        help="step through the scenario in a window instead of rendering it")
     parser.add_argument("--list", action="store_true",
                         help="list the generators, solvers and surfaces, then stop")
     return parser
@@ -75,12 +77,30 @@ def render_file(path: Path, out: str | None) -> int:
     return 0
 
 
+def show_file(path: Path) -> int:
+    """Open one scenario file in the interactive window; returns the exit status."""
+    from .interactive import run
+
+    try:
+        scenario = load(path)
+    except ScenarioError as exc:
+        for line in exc.errors:
+            print(line, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return run(scenario)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.list:
         print(list_algorithms())
         return 0
     target = Path(args.scenario)
+    if args.interactive:
+        if target.is_dir():
+            print("--interactive opens one scenario file, not a folder", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return show_file(target)
     if target.is_dir():
         files = sorted(target.glob("*.yaml")) + sorted(target.glob("*.yml"))
         if args.out:
