@@ -2,7 +2,8 @@
 
 `copy.deepcopy` of a Kruskal maze panel takes ~300 ms on a 160x160 grid (a dict of lists of
 cell tuples, every tuple visited). Here immutable things are shared instead of copied:
-numbers, strings, tuples of them, enums and frozen dataclasses (a `Surface` with its step
+numbers, strings, tuples (taken to hold cells and other immutable values), enums and
+frozen dataclasses (a `Surface` with its step
 tables, events); numpy arrays, lists, dicts, sets and plain objects are copied. A renderer
 may define `snapshot()` returning such a copy itself.
 """
@@ -15,6 +16,8 @@ from typing import Any
 import numpy as np
 
 _ATOMS = (int, float, str, bytes, bool, type(None), complex, range, np.generic, enum.Enum)
+#: types shared without a look inside (tuples are taken to hold no mutable things: cells)
+_SHARED = frozenset({int, float, str, bytes, bool, type(None), tuple, frozenset})
 
 
 def _frozen_dataclass(obj: Any) -> bool:
@@ -27,20 +30,18 @@ def clone(obj: Any) -> Any:
     if isinstance(obj, _ATOMS):
         return obj
     kind = type(obj)
-    if kind is tuple:
-        if all(type(x) in (int, str, float, bool) for x in obj):
-            return obj
-        return tuple(clone(x) for x in obj)
+    if kind is tuple or kind is frozenset:
+        return obj
     if kind is np.ndarray:
         if not obj.flags.writeable and obj.base is None:
             return obj
         return obj.copy()
     if kind is list:
-        return [clone(x) for x in obj]
+        return [x if type(x) in _SHARED else clone(x) for x in obj]
     if kind is dict:
-        return {k: clone(v) for k, v in obj.items()}
-    if kind in (set, frozenset):
-        return kind(clone(x) for x in obj)
+        return {k: v if type(v) in _SHARED else clone(v) for k, v in obj.items()}
+    if kind is set:
+        return set(obj)
     if _frozen_dataclass(obj) or isinstance(obj, type) or callable(obj) and not hasattr(
             obj, "__dict__"):
         return obj
