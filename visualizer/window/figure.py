@@ -68,9 +68,13 @@ class Window:
         if manager is not None:
             manager.set_window_title(f"visualizer — {session.scenario.title or 'scenario'}")
         fx, fy = (lambda px: px / fig_w), (lambda px: px / fig_h)
-        self.ax = fig.add_axes((fx((fig_w - w) / 2), fy(CONTROLS_PX + 10), fx(w), fy(h)))
+        self._picture_bottom = fy(CONTROLS_PX + 10)
+        self.ax = fig.add_axes((fx((fig_w - w) // 2), fy(CONTROLS_PX + 10), fx(w), fy(h)))
         self.ax.set_axis_off()
         self.image = self.ax.imshow(theme.rgb(self.player.frame), interpolation="nearest")
+        self.zoom = 1.0
+        self.fit_picture()
+        fig.canvas.mpl_connect("resize_event", self.fit_picture)
 
         row = CONTROLS_PX - 40
         self.slider = Slider(fig.add_axes((fx(70), fy(row), fx(fig_w - 160), fy(22))),
@@ -107,6 +111,24 @@ class Window:
         self.show()
 
     # --- showing -------------------------------------------------------------------------
+
+    def fit_picture(self, _event=None) -> None:
+        """Place the picture on whole screen pixels, at a whole zoom (1 frame pixel = k
+        screen pixels) when it fits, so that it stays as sharp as the export; smaller only
+        when the window is smaller than the frame. Screens with a pixel ratio (HiDPI, Tk's
+        scaling) are measured in their own pixels."""
+        width, height = self.fig.bbox.width, self.fig.bbox.height
+        if width < 2 or height < 2:
+            return
+        h, w = self.player.frame.shape
+        bottom = self._picture_bottom * height
+        room_w, room_h = width - 4, height - bottom - 4
+        fit = min(room_w / w, room_h / h)
+        self.zoom = float(int(fit)) if fit >= 1 else fit
+        pw, ph = w * self.zoom, h * self.zoom
+        x0 = int((width - pw) // 2)
+        y0 = int(bottom + max(0, (room_h - ph) // 2))
+        self.ax.set_position((x0 / width, y0 / height, pw / width, ph / height))
 
     def show(self) -> None:
         """Put the player's frame, the slider and the status line on screen."""
