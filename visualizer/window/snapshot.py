@@ -25,6 +25,12 @@ def _frozen_dataclass(obj: Any) -> bool:
     return params is not None and params.frozen
 
 
+def _copy_list(items: list) -> list:
+    if set(map(type, items)) <= _SHARED:        # cells and numbers: a flat copy will do
+        return items[:]
+    return [x if type(x) in _SHARED else clone(x) for x in items]
+
+
 def clone(obj: Any) -> Any:
     """An independent copy of `obj`, sharing only what cannot change."""
     if isinstance(obj, _ATOMS):
@@ -37,9 +43,10 @@ def clone(obj: Any) -> Any:
             return obj
         return obj.copy()
     if kind is list:
-        return [x if type(x) in _SHARED else clone(x) for x in obj]
+        return _copy_list(obj)
     if kind is dict:
-        return {k: v if type(v) in _SHARED else clone(v) for k, v in obj.items()}
+        return {k: v if type(v) in _SHARED else _copy_list(v) if type(v) is list else clone(v)
+                for k, v in obj.items()}
     if kind is set:
         return set(obj)
     if _frozen_dataclass(obj) or isinstance(obj, type) or callable(obj) and not hasattr(
