@@ -104,6 +104,16 @@ class Window:
         self.status = fig.text(fx(10), fy(row - 62), "", fontsize=9)
         fig.text(fx(10), fy(10), HELP, fontsize=8, color="#555555")
 
+        # what changes every step is drawn over a saved background (blitting): a full redraw
+        # re-renders every text of the controls, ~100 ms
+        self._background = None
+        self.slider.drawon = False
+        self._animated = [self.image, self.status] + [
+            getattr(self.slider, name) for name in ("poly", "vline", "_handle", "valtext")
+            if hasattr(self.slider, name)]
+        for artist in self._animated:
+            artist.set_animated(True)
+        fig.canvas.mpl_connect("draw_event", self._on_draw)
         fig.canvas.mpl_connect("key_press_event", self.on_key)
         fig.canvas.mpl_connect("button_press_event", self.on_click)
         self.timer = fig.canvas.new_timer(interval=TICK_MS)
@@ -130,14 +140,35 @@ class Window:
         y0 = int(bottom + max(0, (room_h - ph) // 2))
         self.ax.set_position((x0 / width, y0 / height, pw / width, ph / height))
 
+    def _on_draw(self, _event) -> None:
+        """After a full draw: keep the still parts, then draw the moving ones over them."""
+        canvas = self.fig.canvas
+        if getattr(canvas, "supports_blit", False):
+            self._background = canvas.copy_from_bbox(self.fig.bbox)
+        for artist in self._animated:
+            self.fig.draw_artist(artist)
+
+    def refresh(self, full: bool = False) -> None:
+        """Bring the screen up to date: only the moving parts unless `full`."""
+        canvas = self.fig.canvas
+        if full or self._background is None:
+            canvas.draw_idle()
+            return
+        canvas.restore_region(self._background)
+        for artist in self._animated:
+            self.fig.draw_artist(artist)
+        canvas.blit(self.fig.bbox)
+
     def show(self) -> None:
         """Put the player's frame, the slider and the status line on screen."""
         self.image.set_data(self.theme.rgb(self.player.frame))
-        if int(self.slider.val) != self.player.position or self.slider.valmax != max(
-                self.player.last, 1):
-            self._syncing = True
+        full = False
+        if self.slider.valmax != max(self.player.last, 1):
             self.slider.valmax = max(self.player.last, 1)
             self.slider.ax.set_xlim(self.slider.valmin, self.slider.valmax)
+            full = True
+        if int(self.slider.val) != self.player.position:
+            self._syncing = True
             self.slider.set_val(self.player.position)
             self._syncing = False
         state = "playing" if self.playing else "paused"
@@ -148,8 +179,11 @@ class Window:
         if self.session.message:
             parts.append(self.session.message)
         self.status.set_text(" · ".join(parts))
-        self.buttons["play"].label.set_text("pause" if self.playing else "play")
-        self.fig.canvas.draw_idle()
+        label = self.buttons["play"].label
+        if label.get_text() != ("pause" if self.playing else "play"):
+            label.set_text("pause" if self.playing else "play")
+            full = True
+        self.refresh(full)
 
     def _act(self, action: Callable[[], object]) -> None:
         action()
@@ -224,6 +258,7 @@ class Window:
         self.place_goal = not self.place_goal
         self.buttons["click: start"].label.set_text(
             "click: goal" if self.place_goal else "click: start")
+        self.refresh(full=True)
 
     def choose_solver(self, name: str) -> None:
         if self.session.choose_solver(name):
