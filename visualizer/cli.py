@@ -31,6 +31,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="also save N key frames side by side as one PNG (handouts)")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="render a folder's scenarios in N processes at once")
+    parser.add_argument("--interactive", action="store_true",
+                        help="step through the scenario in a window instead of rendering it")
     parser.add_argument("--list", action="store_true",
                         help="list the generators, solvers and surfaces, then stop")
     parser.add_argument("--stats", action="store_true",
@@ -186,6 +188,19 @@ def print_stats(target: Path) -> int:
     return EXIT_BAD_INPUT if len(found) < len(reports) else 0
 
 
+def show_file(path: Path) -> int:
+    """Open one scenario file in the interactive window; returns the exit status."""
+    from .interactive import run
+
+    try:
+        scenario = load(path)
+    except ScenarioError as exc:
+        for line in exc.errors:
+            print(line, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return run(scenario)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.list:
@@ -198,6 +213,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.stats:
         return print_stats(Path(args.scenario))
     target = Path(args.scenario)
+    if args.interactive:
+        if target.is_dir():
+            print("--interactive opens one scenario file, not a folder", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return show_file(target)
     if target.is_dir():
         if args.out:
             print("--out names one file; it cannot be used with a folder", file=sys.stderr)
