@@ -82,13 +82,13 @@ def encode_rect(old: np.ndarray, new: np.ndarray, *, effort: str = "best"
     """The smallest image data drawing `new` over `old`: (data, transparent index or None,
     largest index used).
 
-    Candidates: every unchanged pixel transparent; unchanged pixels kept where they
-    extend a neighbouring changed run (`extend_runs`); with `effort="best"` also only
-    unchanged runs of several colours transparent (`mixed_runs`) and no transparency, and
-    a large result is re-encoded with deferred LZW clears. `effort="fastest"` tries the
-    first only. The transparent index is the lowest one the changed pixels do not use,
-    which keeps the LZW code size small. (On the benchmark scenes the four candidates won
-    226/43/41/0 maze and 238/0/46/15 Life rectangles.)
+    Candidates: every unchanged pixel transparent; no transparency (not with
+    `effort="fastest"`); with `effort="best"` also unchanged pixels kept where they extend
+    a neighbouring changed run (`extend_runs`) and transparent only in unchanged runs of
+    several colours (`mixed_runs`), and a result that filled the LZW table is re-encoded
+    with deferred clears. The transparent index is the lowest one the changed pixels do not use,
+    which keeps the LZW code size small. (On the benchmark scenes all-transparent /
+    extend / mixed / opaque won 226/41/43/0 maze and 238/46/0/15 Life rectangles.)
     """
     same = old == new
     used = np.bincount(new[~same], minlength=256)
@@ -96,10 +96,10 @@ def encode_rect(old: np.ndarray, new: np.ndarray, *, effort: str = "best"
     t = np.uint8(transparent)
     candidates = [(np.where(same, t, new), transparent)]
     if effort != "fastest":
-        candidates.append((np.where(extend_runs(same, new), t, new), transparent))
-    if effort == "best":
-        candidates.append((np.where(mixed_runs(same, new), t, new), transparent))
         candidates.append((new, None))
+    if effort == "best":
+        candidates.append((np.where(extend_runs(same, new), t, new), transparent))
+        candidates.append((np.where(mixed_runs(same, new), t, new), transparent))
     data, index, top = smallest(candidates, effort)
     return data, index, max(top, transparent if index is not None else 0)
 
