@@ -39,17 +39,13 @@ def mixed_runs(same: np.ndarray, new: np.ndarray) -> np.ndarray:
 
 def _leading(same: np.ndarray, new: np.ndarray) -> np.ndarray:
     """Unchanged pixels (flat) continuing the colour of the changed pixel just before
-    their run, up to the first one that does not."""
+    their run, up to the first one that does not: no colour change since the run began."""
+    idx = np.arange(same.size)
     starts = same & np.concatenate(([True], ~same[:-1]))
-    run = np.cumsum(starts)
-    before = np.concatenate(([-1], new[:-1].astype(np.int16)))
-    run_colour = np.full(run[-1] + 1, -1, np.int16)
-    run_colour[run[starts]] = before[starts]
-    mismatch = same & (new != run_colour[run])
-    count = np.cumsum(mismatch)
-    base = np.zeros(run[-1] + 1, np.int64)
-    base[run[starts]] = count[starts] - mismatch[starts]
-    return same & (count - base[run] == 0)
+    run_start = np.maximum.accumulate(np.where(starts, idx, -1))
+    change = np.concatenate(([True], new[1:] != new[:-1]))
+    last_change = np.maximum.accumulate(np.where(change, idx, -1))
+    return same & (last_change < run_start)
 
 
 def extend_runs(same: np.ndarray, new: np.ndarray) -> np.ndarray:
