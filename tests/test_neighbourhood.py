@@ -142,3 +142,17 @@ def test_block_mazes_have_no_outline_and_still_tile():
     assert panel.raster.shape == (3 * 3 * CELL, 3 * 4 * CELL)
     assert (panel.raster == INDEX["blocked"]).sum() == 9 * CELL * CELL
     assert isinstance(MazePanel(2, 2), MazePanel)
+
+
+def test_a_copy_is_independent():
+    """The window keeps checkpoints of renderers by copying them."""
+    import copy
+
+    from visualizer import events as ev
+    panel, _ = _drawn(_spec("klein", rows=3, cols=4))
+    twin = copy.deepcopy(panel)
+    assert np.array_equal(twin.raster, panel.raster) and twin.maze == panel.maze
+    twin.apply(ev.CellMarked((1, 1), "dead_end"))
+    twin.take_dirty()
+    assert not np.array_equal(twin.raster, panel.raster)
+    assert panel.centre.fill((1, 1)) != twin.centre.fill((1, 1))
