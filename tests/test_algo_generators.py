@@ -104,7 +104,7 @@ def test_reverse_delete_transcript_on_a_1x2_grid():
     assert events == [
         ev.GridCreated(1, 2, maze.surface, True, "open"),
         ev.Milestone("Fisher–Yates shuffle of 1 wall"),
-        ev.Milestone("shuffled: now try to build each wall"),
+        ev.Milestone("shuffled: try each wall"),
         ev.WallConsidered((0, 0), Side.E),
         ev.CellMarked((0, 0), Mark.TESTED),
         ev.WallRejected((0, 0), Side.E, "would disconnect"),
@@ -216,3 +216,61 @@ def test_explicit_endpoints_open_the_border_when_they_are_on_it():
     maze, _ = build("kruskal", 4, 4)
     event = list(place(maze, ((2, 0), (1, 1))))[0]
     assert event == ev.EndpointsSet((2, 0), (1, 1), Side.W, None)
+
+
+def test_naive_kruskal_transcript_on_a_1x2_grid():
+    maze, events = build("kruskal_naive", 1, 2)
+    assert events == [
+        ev.GridCreated(1, 2, maze.surface, False, "sets"),
+        ev.WallConsidered((0, 0), Side.E),
+        ev.SetsMerged((0, 0), (0, 1), (0, 0), 1),
+        ev.WallOpened((0, 0), Side.E),
+        ev.Milestone("all sets merged"),
+    ]
+
+
+def test_braid_transcript_on_a_2x2_u_shape():
+    maze = Maze(2, 2)
+    for cell, side in (((0, 0), Side.S), ((1, 0), Side.E), ((1, 1), Side.N)):
+        maze.open_wall(cell, side)
+    events = list(braid(maze, 1.0, np.random.default_rng(0)))
+    assert events == [ev.Milestone("braiding: remove 2 of 2 dead ends"),
+                      events[1], ev.Milestone("braided: 2 → 0 dead ends")]
+    assert events[1] in (ev.WallOpened((0, 0), Side.E), ev.WallOpened((0, 1), Side.W))
+
+
+@pytest.mark.parametrize("raw", [
+    {"maze": {"rows": 7, "cols": 9}, "generator": "backtracker", "braid": 0.7,
+     "endpoints": "first_backtrack"},
+    {"maze": {"rows": 5, "cols": 5, "surface": "klein"}, "generator": "kruskal_naive",
+     "braid": 0.4, "endpoints": "longest"},
+    {"maze": {"rows": 6, "cols": 6}, "generator": {"name": "threshold", "threshold": 0.4},
+     "endpoints": {"entrance": [0, 0], "exit": [5, 5]}},
+    {"maze": {"rows": 5, "cols": 6}, "generator": "reverse_delete", "endpoints": "openings"},
+])
+def test_whole_panel_stream_replays_to_the_model(raw):
+    from pathlib import Path
+
+    from visualizer.pipeline import maze_phases
+    from visualizer.scenario import parse
+
+    spec = parse(raw, Path("x.yaml")).panels[0]
+    m = spec.maze
+    model = Maze(m.rows, m.cols, m.surface)
+    events = [e for _, e in maze_phases(spec, model)]
+    assert replay(events) == model
+    assert model.entrance is not None and model.exit is not None
+
+
+def test_built_gives_the_maze_and_rng_the_solver_sees():
+    from pathlib import Path
+
+    from visualizer.pipeline import built, maze_stream
+    from visualizer.scenario import parse
+
+    spec = parse({"maze": {"rows": 6, "cols": 7}, "generator": "backtracker", "braid": 0.5,
+                  "solver": "bfs"}, Path("x.yaml")).panels[0]
+    events, maze, rng = built(spec)
+    stream = list(maze_stream(spec))
+    assert stream[:len(events)] == events
+    assert replay(events) == maze and not maze.is_perfect()

@@ -230,8 +230,8 @@ def test_wall_follower_transcript_on_a_1x2_grid():
     maze.set_endpoints((0, 0), (0, 1), Side.W, Side.E)
     assert solve("wall_follower", maze) == [
         ev.CellMarked((0, 0), Mark.START), ev.CellMarked((0, 1), Mark.GOAL),
-        ev.CellMarked((0, 0), Mark.CURRENT), ev.CellMarked((0, 0), Mark.VISITED, 1),
-        ev.CellMarked((0, 1), Mark.CURRENT, 1),
+        ev.CellMarked((0, 0), Mark.CURRENT), ev.CellMarked((0, 1), Mark.CURRENT, 1),
+        ev.CellMarked((0, 0), Mark.VISITED, 1),
         ev.PathFound(((0, 0), (0, 1)), (Side.E,)),
     ]
 
@@ -267,7 +267,7 @@ def test_without_detours_cuts_returns():
                                                          (Side.E, Side.S))
 
 
-# --- dead-end filling and Trémaux -------------------------------------------------------------------
+# --- dead-end filling and Trémaux ----------------------------------------------------------
 
 @pytest.mark.parametrize("surface", list(SURFACE_NAMES))
 @pytest.mark.parametrize("seed", range(4))

@@ -170,3 +170,19 @@ def test_accepts_bool_and_int_grids():
     a = step(grid, "conway", surface)
     b = step(grid.astype(np.int64) * 5, "conway", surface)
     assert a.dtype == np.uint8 and np.array_equal(a, b)
+
+
+def test_random_rules_match_reference():
+    rng = np.random.default_rng(2026)
+    for trial in range(60):
+        birth = "".join(str(n) for n in range(1, 9) if rng.random() < 0.4)
+        survive = "".join(str(n) for n in range(0, 9) if rng.random() < 0.4)
+        rule = parse_rule(f"B{birth}/S{survive}")
+        name = SURFACES[trial % len(SURFACES)]
+        side = int(rng.integers(1, 12))
+        h, w = (side, side) if name == "sphere" else (side, int(rng.integers(1, 70)))
+        surface = Surface(name, h, w)
+        grid = (rng.random((h, w)) < rng.random()).astype(np.uint8)
+        assert np.array_equal(advance(grid, rule, surface, 2),
+                              reference_step(reference_step(grid, rule, surface), rule,
+                                             surface)), (rule.notation, name, h, w)

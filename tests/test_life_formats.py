@@ -25,11 +25,10 @@ def test_write_rle_header_suffix_and_position():
     assert max(len(line) for line in lines[2:]) <= 70
 
 
-@pytest.mark.parametrize("name", SURFACE_NAMES)
-@pytest.mark.parametrize("h, w", [(1, 1), (2, 2), (7, 7), (9, 16), (30, 17)])
+@pytest.mark.parametrize("name, h, w", [
+    (name, h, w) for name in SURFACE_NAMES
+    for h, w in [(1, 1), (2, 2), (7, 7), (9, 16), (30, 17)] if name != "sphere" or h == w])
 def test_rle_round_trip_in_place(name, h, w):
-    if name == "sphere" and h != w:
-        pytest.skip("the sphere needs a square grid")
     surface = Surface(name, h, w)
     for seed in range(3):
         grid = soup(h, w, seed)

@@ -5,8 +5,9 @@ import numpy as np
 import pytest
 
 from visualizer.life.engine import advance
-from visualizer.life.formats import write_rle
-from visualizer.life.golly import bgolly_path, parse_macrocell, run_bgolly
+from visualizer.life.engine import evolve
+from visualizer.life.formats import parse_rle, write_generation_rle, write_rle
+from visualizer.life.golly import bgolly_path, parse_macrocell, run_bgolly, run_bgolly_file
 from visualizer.life.rules import NAMED_RULES
 from visualizer.surfaces import SURFACE_NAMES, Surface
 
@@ -51,3 +52,15 @@ def test_written_rle_loads_in_place(name, tmp_path):
     # and the file itself is what run_bgolly feeds it
     text = write_rle(grid, tmp_path / "g.rle", rule="conway", surface=surface)
     assert f"rule = B3/S23{surface.golly_suffix()}" in text
+
+
+@needs_bgolly
+def test_exported_generation_continues_identically_in_golly(tmp_path):
+    surface = Surface("projective", 15, 22)
+    grid = (np.random.default_rng(4).random((15, 22)) < 0.4).astype(np.uint8)
+    events = list(evolve(grid, "daynight", surface, 12))
+    text = write_generation_rle(events[7], tmp_path / "gen7.rle")
+    assert "#CXRLE Pos=-11,-7 Gen=7" in text and "rule = B3678/S34678:C22,15" in text
+    placed, found = parse_rle(text).placed_grid()
+    assert found == surface and np.array_equal(placed, events[7].grid)
+    assert np.array_equal(run_bgolly_file(tmp_path / "gen7.rle", surface, 5), events[12].grid)

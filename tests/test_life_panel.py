@@ -1,7 +1,9 @@
 """The Life panel: palette raster, births/deaths colours, dirty rectangles, the chart."""
+import itertools
+
 import numpy as np
 
-from visualizer.events import Generation, Milestone
+from visualizer.events import Milestone
 from visualizer.life.engine import evolve
 from visualizer.render.life_panel import LifePanel, save_population_chart
 from visualizer.render.palette import INDEX
@@ -75,9 +77,11 @@ def test_grid_lines_stay():
 
 def arrow_of(panel, side):
     """Which way the arrowhead on `side` of the grid points: >, <, v or ^."""
-    e, h, w = panel.edge, panel.grid_h, panel.grid_w
-    band = {"top": panel.raster[:e, e:e + w], "bottom": panel.raster[e + h:2 * e + h, e:e + w],
-            "left": panel.raster[e:e + h, :e], "right": panel.raster[e:e + h, e + w:2 * e + w]}
+    e, h, w, oy, ox = panel.edge, panel.grid_h, panel.grid_w, panel.oy, panel.ox
+    band = {"top": panel.raster[oy - e:oy, ox:ox + w],
+            "bottom": panel.raster[oy + h:oy + h + e, ox:ox + w],
+            "left": panel.raster[oy:oy + h, ox - e:ox],
+            "right": panel.raster[oy:oy + h, ox + w:ox + w + e]}
     ys, xs = np.nonzero(band[side] == INDEX["background"])
     if side in ("top", "bottom"):
         wide = np.bincount(xs).argmax()
@@ -87,8 +91,8 @@ def arrow_of(panel, side):
 
 
 def test_glued_edges_colour_and_arrows():
-    def panel(name):
-        return LifePanel({"rows": 8, "cols": 8, "surface": Surface(name, 8, 8)}, 4)
+    def panel(name, cell_size=4):
+        return LifePanel({"rows": 8, "cols": 8, "surface": Surface(name, 8, 8)}, cell_size)
 
     glue_a, glue_b = INDEX["glue_a"], INDEX["glue_b"]
     expect = {
@@ -96,8 +100,8 @@ def test_glued_edges_colour_and_arrows():
         "klein_lr": (">", ">", "v", "^"), "projective": (">", "<", "v", "^"),
         "sphere": (">", ">", "v", "v"),
     }
-    for name, arrows in expect.items():
-        p = panel(name)
+    for (name, arrows), cell_size in itertools.product(expect.items(), (4, 16)):
+        p = panel(name, cell_size)
         assert tuple(arrow_of(p, side) for side in ("top", "bottom", "left", "right")) == arrows
         e = p.edge
         top, left = p.raster[0, e + 1], p.raster[e + 1, 0]
@@ -135,3 +139,20 @@ def test_save_population_chart(tmp_path):
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     save_population_chart([1, 2, 3], tmp_path / "one.png")
     assert (tmp_path / "one.png").exists()
+
+
+def test_tiny_grids_with_chart_and_edges():
+    for h, w in [(1, 1), (1, 5), (3, 1), (2, 2)]:
+        for cell_size in (1, 2, 4):
+            for edges in (True, False):
+                for name in ("torus", "plane", "sphere" if h == w else "klein"):
+                    surface = Surface(name, h, w)
+                    panel = LifePanel({"rows": h, "cols": w, "generations": 5, "chart": True,
+                                       "colour_changes": True, "surface": surface},
+                                      cell_size, edges=edges)
+                    for event in evolve(np.ones((h, w), np.uint8), "daynight", surface, 5):
+                        panel.apply(event)
+                        y0, y1, x0, x1 = panel.take_dirty()
+                        assert 0 <= y0 < y1 <= panel.raster.shape[0]
+                        assert 0 <= x0 < x1 <= panel.raster.shape[1]
+                    assert cell_colour(panel, 0, 0) in (ALIVE, DEAD, BORN, DIED)

@@ -37,3 +37,8 @@ def test_next_state():
     rule = parse_rule("conway")
     assert rule.next_state(0, 3) == 1 and rule.next_state(1, 2) == 1
     assert rule.next_state(1, 4) == 0 and rule.next_state(0, 2) == 0
+
+
+def test_golly_suffix_is_not_part_of_a_rule():
+    with pytest.raises(RuleError, match="without a bounded-grid suffix.*'B3/S23:T64,64'"):
+        parse_rule("B3/S23:T64,64")

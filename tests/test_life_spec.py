@@ -2,7 +2,6 @@
 import pathlib
 
 import numpy as np
-import pytest
 
 from visualizer.events import Generation
 from visualizer.life.formats import write_rle

@@ -31,6 +31,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="also save N key frames side by side as one PNG (handouts)")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="render a folder's scenarios in N processes at once")
+    parser.add_argument("--interactive", action="store_true",
+                        help="step through the scenario in a window instead of rendering it")
     parser.add_argument("--list", action="store_true",
                         help="list the generators, solvers and surfaces, then stop")
     parser.add_argument("--stats", action="store_true",
@@ -48,10 +50,10 @@ def list_algorithms() -> str:
     for kind in registry.KINDS:
         lines.append(f"{kind}s:")
         for name, algo in registry.algorithms(kind).items():
-            lines.append(f"  {name:<14} {algo.summary}")
+            lines.append(f"  {name:<17} {algo.summary}")
     lines.append("surfaces:")
     for name, summary in SURFACE_NAMES.items():
-        lines.append(f"  {name:<14} {summary}")
+        lines.append(f"  {name:<17} {summary}")
     return "\n".join(lines)
 
 
@@ -161,10 +163,8 @@ def render_folder(folder: Path, jobs: int) -> int:
     return 0 if all(o.status == 0 for o in outcomes) else 1
 
 
-def stats_file(path: Path) -> int:
-    """Print the figures of every panel of one scenario as JSON; returns the exit status."""
-    import json
-
+def scenario_stats(path: Path) -> dict | None:
+    """The figures of every panel of one scenario (None after printing its errors)."""
     from .pipeline import panel_stats
 
     try:
@@ -172,10 +172,33 @@ def stats_file(path: Path) -> int:
     except ScenarioError as exc:
         for line in exc.errors:
             print(line, file=sys.stderr)
+        return None
+    return {"scenario": str(path), "panels": [panel_stats(p) for p in scenario.panels]}
+
+
+def print_stats(target: Path) -> int:
+    """Print one scenario's figures as a JSON object, or a folder's as a JSON list."""
+    import json
+
+    files = sorted(target.glob("*.yaml")) if target.is_dir() else [target]
+    reports = [scenario_stats(f) for f in files]
+    found = [r for r in reports if r is not None]
+    if found:
+        print(json.dumps(found if target.is_dir() else found[0], indent=1))
+    return EXIT_BAD_INPUT if len(found) < len(reports) else 0
+
+
+def show_file(path: Path) -> int:
+    """Open one scenario file in the interactive window; returns the exit status."""
+    from .interactive import run
+
+    try:
+        scenario = load(path)
+    except ScenarioError as exc:
+        for line in exc.errors:
+            print(line, file=sys.stderr)
         return EXIT_BAD_INPUT
-    report = {"scenario": str(path), "panels": [panel_stats(p) for p in scenario.panels]}
-    print(json.dumps(report, indent=2))
-    return 0
+    return run(scenario)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -188,10 +211,13 @@ def main(argv: list[str] | None = None) -> int:
 
         return sweep_main(["--out", args.out] if args.out else [])
     if args.stats:
-        target = Path(args.scenario)
-        files = sorted(target.glob("*.yaml")) if target.is_dir() else [target]
-        return max((stats_file(f) for f in files), default=0)
+        return print_stats(Path(args.scenario))
     target = Path(args.scenario)
+    if args.interactive:
+        if target.is_dir():
+            print("--interactive opens one scenario file, not a folder", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return show_file(target)
     if target.is_dir():
         if args.out:
             print("--out names one file; it cannot be used with a folder", file=sys.stderr)

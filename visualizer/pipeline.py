@@ -32,6 +32,30 @@ def endpoints(maze: Maze, rule, rng: np.random.Generator | None = None,
     return place_endpoints(maze, rule, history)
 
 
+def build_phases(spec: PanelSpec, maze: Maze, rng: np.random.Generator,
+                 history: History | None = None) -> Iterator[tuple[str, ev.Event]]:
+    """The building of panel `spec`'s maze into the blank `maze`: ("generate", event) for
+    the generator's events, then ("braid", event) for the braiding pass if asked."""
+    generator = registry.get("generator", spec.generator.name)
+    for event in generator.func(maze, rng=rng, **spec.generator.params):
+        if history is not None:
+            history.see(event)
+        yield "generate", event
+    if spec.braid:
+        for event in braid(maze, spec.braid, rng):
+            yield "braid", event
+
+
+def built(spec: PanelSpec) -> tuple[list[ev.Event], Maze, np.random.Generator]:
+    """Panel `spec`'s maze before its endpoints: the events (generator, braiding), the maze,
+    and the random generator in the state the panel's solver receives it."""
+    rng = np.random.default_rng(spec.seed)
+    m = spec.maze
+    maze = Maze(m.rows, m.cols, m.surface)
+    events = [event for _, event in build_phases(spec, maze, rng)]
+    return events, maze, rng
+
+
 def maze_phases(spec: PanelSpec, maze: Maze | None = None
                 ) -> Iterator[tuple[str, ev.Event]]:
     """The whole story of a maze panel as (phase, event): "generate", "braid",
@@ -39,14 +63,8 @@ def maze_phases(spec: PanelSpec, maze: Maze | None = None
     rng = np.random.default_rng(spec.seed)
     m = spec.maze
     maze = maze if maze is not None else Maze(m.rows, m.cols, m.surface)
-    generator = registry.get("generator", spec.generator.name)
     history = History()
-    for event in generator.func(maze, rng=rng, **spec.generator.params):
-        history.see(event)
-        yield "generate", event
-    if spec.braid:
-        for event in braid(maze, spec.braid, rng):
-            yield "braid", event
+    yield from build_phases(spec, maze, rng, history)
     for event in endpoints(maze, spec.endpoints, rng, history):
         yield "endpoints", event
     yield "stats", stats.as_event("maze", stats.maze_stats(maze))

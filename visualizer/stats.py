@@ -13,7 +13,7 @@ from .events import Cell, Mark
 from .maze import Maze
 
 #: above this many open cells the diameter of a maze with loops is a double-sweep estimate
-EXACT_DIAMETER_CELLS = 900
+EXACT_DIAMETER_CELLS = 600
 
 
 def adjacency(maze: Maze) -> dict[Cell, list[Cell]]:
@@ -72,12 +72,38 @@ def diameter(maze: Maze, adj: dict[Cell, list[Cell]] | None = None
             if dist[end] > best[0]:
                 best = (dist[end], far, end)
         else:
-            for cell in sorted(part):
-                dist = distances(adj, cell)
-                end = _farthest(dist)
-                if dist[end] > best[0]:
-                    best = (dist[end], cell, end)
+            length, a, b = _all_pairs_longest(adj, sorted(part))
+            if length > best[0]:
+                best = (length, a, b)
     return best[0], best[1], best[2], exact
+
+
+def _all_pairs_longest(adj: dict[Cell, list[Cell]], cells: list[Cell]
+                       ) -> tuple[int, Cell, Cell]:
+    """The longest shortest path inside one component, by a search from every cell."""
+    index = {cell: i for i, cell in enumerate(cells)}
+    links = [[index[o] for o in adj[cell]] for cell in cells]
+    best = (-1, 0, 0)
+    for source in range(len(cells)):
+        dist = [-1] * len(cells)
+        dist[source] = 0
+        frontier = [source]
+        level = 0
+        while frontier:
+            level += 1
+            nxt = []
+            for i in frontier:
+                for j in links[i]:
+                    if dist[j] < 0:
+                        dist[j] = level
+                        nxt.append(j)
+            if not nxt:
+                break
+            frontier = nxt
+        far = level - 1
+        if far > best[0]:
+            best = (far, source, frontier[-1])
+    return best[0], cells[best[1]], cells[best[2]]
 
 
 def _farthest(dist: dict[Cell, int]) -> Cell:
@@ -128,16 +154,17 @@ def maze_stats(maze: Maze) -> dict[str, Any]:
 
 
 def maze_summary(stats: dict[str, Any]) -> str:
-    """A short caption: dead ends, longest path, solution, perfect or loops."""
-    parts = [f"dead ends {stats['dead_ends']} ({stats['dead_end_share']:.0%})",
-             f"longest {stats['longest_path']}{'' if stats['longest_path_exact'] else '+'}"]
-    parts.append("no solution" if stats["solution"] is None else f"solution {stats['solution']}")
+    """A short caption, most telling first: perfect or loops, solution, longest, dead ends."""
     if stats["perfect"]:
-        parts.append("perfect")
+        parts = ["perfect"]
     else:
-        parts.append(f"loops {stats['loops']}")
+        parts = [f"loops {stats['loops']}"]
         if stats["unreachable"]:
             parts.append(f"unreachable {stats['unreachable']}")
+    parts.append("no solution" if stats["solution"] is None else f"solution {stats['solution']}")
+    parts.append(f"longest {stats['longest_path']}"
+                 f"{'' if stats['longest_path_exact'] else '+'}")
+    parts.append(f"dead ends {stats['dead_ends']} ({stats['dead_end_share']:.0%})")
     return " · ".join(parts)
 
 
@@ -146,7 +173,8 @@ _VISIT_MARKS = {Mark.CURRENT, Mark.STACK, Mark.DONE, Mark.VISITED, Mark.DEAD_END
 
 
 def solve_stats(events: Iterable[ev.Event]) -> dict[str, Any]:
-    """From a solver's events: cells visited, path length (moves), steps (events), result."""
+    """From a solver's events: cells visited, path length (moves), steps (events), result,
+    and the path as seed 000's move letters ("moves": "e e s o", o = ouest = west)."""
     visited: set[Cell] = set()
     steps = 0
     result: dict[str, Any] = {"found": False, "path_length": None, "reason": ""}
@@ -155,19 +183,20 @@ def solve_stats(events: Iterable[ev.Event]) -> dict[str, Any]:
         if isinstance(event, ev.CellMarked) and event.mark in _VISIT_MARKS:
             visited.add(event.cell)
         elif isinstance(event, ev.PathFound):
-            result.update(found=True, path_length=len(event.sides))
+            result.update(found=True, path_length=len(event.sides),
+                          moves=" ".join("neso"[side] for side in event.sides))
         elif isinstance(event, ev.NoPath):
             result.update(found=False, reason=event.reason)
     return {"visited": len(visited), "steps": steps, **result}
 
 
 def solve_summary(stats: dict[str, Any]) -> str:
-    """A short caption: visited cells, steps, path length or failure."""
+    """A short caption: visited cells, then path length or failure (steps: in the JSON)."""
     if stats["found"]:
         result = f"path {stats['path_length']}"
     else:
         result = "loop detected" if stats["reason"].startswith("loop detected") else "no path"
-    return f"visited {stats['visited']} · steps {stats['steps']} · {result}"
+    return f"visited {stats['visited']} · {result}"
 
 
 def as_event(scope: str, stats: dict[str, Any]) -> ev.Statistics:

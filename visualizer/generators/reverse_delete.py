@@ -66,7 +66,7 @@ def reverse_delete(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event
     for i, _ in fisher_yates(walls, rng):
         r, c, side = walls[i]
         yield ev.WallConsidered((r, c), Side(side))
-    yield ev.Milestone("shuffled: now try to build each wall")
+    yield ev.Milestone("shuffled: try each wall")
     for r, c, side in walls:
         cell, side = (r, c), Side(side)
         other = maze.surface.move(cell, side).cell

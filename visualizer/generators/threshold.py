@@ -6,7 +6,7 @@ from typing import Iterator
 import numpy as np
 
 from .. import events as ev
-from ..events import Cell, Side
+from ..events import Cell
 from ..maze import Maze, created
 from ..registry import Param, register
 

@@ -2,13 +2,13 @@
 patterns, RLE/.cells files and the scenario `life:` spec."""
 from .engine import LifeGridError, Stepper, advance, evolve, population_series, step
 from .formats import (LifeFile, LifeFormatError, parse_golly_rule, read_pattern, write_cells,
-                      write_rle)
+                      write_generation_rle, write_rle)
 from .patterns import PATTERNS, PatternError, get_pattern, place, random_soup
 from .rules import NAMED_RULES, Rule, RuleError, parse_rule
 
 __all__ = [
     "LifeGridError", "Stepper", "advance", "evolve", "population_series", "step",
     "LifeFile", "LifeFormatError", "parse_golly_rule", "read_pattern", "write_cells",
-    "write_rle", "PATTERNS", "PatternError", "get_pattern", "place", "random_soup",
+    "write_generation_rle", "write_rle", "PATTERNS", "PatternError", "get_pattern", "place", "random_soup",
     "NAMED_RULES", "Rule", "RuleError", "parse_rule",
 ]

@@ -25,6 +25,7 @@ class LifeGridError(ValueError):
 
 
 def _check_grid(grid: np.ndarray, surface: Surface) -> np.ndarray:
+    """`grid` as an array, checked to be `surface`'s shape (raises LifeGridError)."""
     arr = np.asarray(grid)
     if arr.ndim != 2 or arr.shape != (surface.rows, surface.cols):
         raise LifeGridError(f"expected a {surface.rows}x{surface.cols} grid for the "
@@ -36,6 +37,7 @@ def _rule_terms(rule: Rule) -> list[tuple[int, int, str, str]]:
     """For each (b2, b1) pattern of the count's low bits: the cell masks ("0", "1", "alive",
     "dead") that decide the next state when b0 = 0 and when b0 = 1 (counts 0..7)."""
     def mask(n: int) -> str:
+        """Which cells a count of `n` neighbours makes live next: "0", "1", alive, dead."""
         born, stays = n in rule.birth, n in rule.survive
         return {(True, True): "1", (True, False): "dead", (False, True): "alive",
                 (False, False): "0"}[(born, stays)]
@@ -47,6 +49,7 @@ class Stepper:
     """A Life grid on `surface` advancing under `rule`, kept bit-packed between steps."""
 
     def __init__(self, grid: np.ndarray, rule: "Rule | str", surface: Surface) -> None:
+        """Pack `grid` (rows x cols, any 0/non-0 array; it is not kept) at generation 0."""
         self.rule = parse_rule(rule)
         self.surface = surface
         arr = _check_grid(grid, surface)
@@ -64,11 +67,12 @@ class Stepper:
         self._b = {name: np.empty(shape, dtype=np.uint64) for name in
                    ("west", "east", "x", "a", "s", "cy", "tmp")}
         self._c = {name: np.empty((h, nw), dtype=np.uint64) for name in
-                   ("t", "b0", "k0", "t2", "s1", "k1", "b1", "k2", "b2", "b3", "out", "tmp",
-                    "acc")}
+                   ("t", "b0", "k0", "t2", "s1", "k1", "b1", "k2", "b2", "b3", "tmp", "acc")}
         self._terms = _rule_terms(self.rule)
         self._eight = {(True, True): "1", (True, False): "dead", (False, True): "alive",
                        (False, False): "0"}[(8 in self.rule.birth, 8 in self.rule.survive)]
+        # a count of 8 (b3) matters only for S8/B8, or for S0 (to tell 8 from 0)
+        self._needs_b3 = self._eight != "0" or 0 in self.rule.survive
         self._prepare_ring()
 
     # --- packing ---------------------------------------------------------------------
@@ -97,7 +101,7 @@ class Stepper:
 
     def _prepare_ring(self) -> None:
         """Precompute where each ghost cell's value is read from in the packed buffer."""
-        h, w, nw = self.rows, self.cols, self.words
+        w, nw = self.cols, self.words
         gi = self.surface.ghost_index
         ring = np.concatenate([gi[0, 1:-1], gi[-1, 1:-1], gi[:, 0], gi[:, -1]])
         valid = ring >= 0
@@ -109,7 +113,6 @@ class Stepper:
         # a ghost cell the surface leaves dead (the plane) reads as 0
         self._ring_bits = np.zeros(nw * 64 * 2, dtype=np.uint8)
         self._ring_trivial = not valid.any()
-        self._w = w
 
     def _fill_ring(self, buf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Write the packed ghost rows into `buf` rows 0 and h+1; return the ghost columns
@@ -126,7 +129,7 @@ class Stepper:
         bits = self._ring_bits.reshape(2, nw * 64)
         bits[0, :w] = vals[:w]
         bits[1, :w] = vals[w:2 * w]
-        packed = np.packbits(bits, axis=1, bitorder="little").view("<u8")
+        packed = np.packbits(self._ring_bits, bitorder="little").view("<u8").reshape(2, nw)
         buf[0] = packed[0]
         buf[-1] = packed[1]
         left = vals[2 * w:2 * w + h + 2]
@@ -142,17 +145,18 @@ class Stepper:
         b, c = self._b, self._c
         west, east, x, a, s, cy, tmp = (b[k] for k in ("west", "east", "x", "a", "s", "cy",
                                                        "tmp"))
-        # west[c] = cell c-1 and east[c] = cell c+1 of the same padded row
-        np.left_shift(A, _U1, out=west)
-        if self.words > 1:
-            np.right_shift(A[:, :-1], _U63, out=tmp[:, 1:])
-            west[:, 1:] |= tmp[:, 1:]
-        west[:, 0] |= left
-        np.right_shift(A, _U1, out=east)
-        if self.words > 1:
-            np.left_shift(A[:, 1:], _U63, out=tmp[:, :-1])
-            east[:, :-1] |= tmp[:, :-1]
-        east[:, -1] |= right << self._east_shift
+        # west[c] = cell c-1 and east[c] = cell c+1 of the same padded row; the carries
+        # between words run over the flat buffer, then the row ends take the ghost columns
+        flat, tmpf = A.reshape(-1), tmp.reshape(-1)
+        westf, eastf = west.reshape(-1), east.reshape(-1)
+        np.left_shift(flat, _U1, out=westf)
+        np.right_shift(flat[:-1], _U63, out=tmpf[1:])
+        westf[1:] |= tmpf[1:]
+        west[:, 0] = (A[:, 0] << _U1) | left
+        np.right_shift(flat, _U1, out=eastf)
+        np.left_shift(flat[1:], _U63, out=tmpf[:-1])
+        eastf[:-1] |= tmpf[:-1]
+        east[:, -1] = (A[:, -1] >> _U1) | (right << self._east_shift)
         # horizontal sums: west + east = (x, a); west + self + east = (s, cy)
         np.bitwise_xor(west, east, out=x)
         np.bitwise_and(west, east, out=a)
@@ -162,9 +166,8 @@ class Stepper:
         # vertical: count = row above (s, cy) + own row (x, a) + row below (s, cy)
         sU, sD, cU, cD = s[:-2], s[2:], cy[:-2], cy[2:]
         xM, aM = x[1:-1], a[1:-1]
-        t, b0, k0, t2, s1, k1, b1, k2, b2, b3, out, ctmp = (
-            c[k] for k in ("t", "b0", "k0", "t2", "s1", "k1", "b1", "k2", "b2", "b3", "out",
-                           "tmp"))
+        t, b0, k0, t2, s1, k1, b1, k2, b2, b3, ctmp = (
+            c[k] for k in ("t", "b0", "k0", "t2", "s1", "k1", "b1", "k2", "b2", "b3", "tmp"))
         np.bitwise_xor(sU, xM, out=t)
         np.bitwise_xor(t, sD, out=b0)
         np.bitwise_and(sU, xM, out=k0)
@@ -178,10 +181,11 @@ class Stepper:
         np.bitwise_xor(s1, k0, out=b1)
         np.bitwise_and(s1, k0, out=k2)
         np.bitwise_xor(k1, k2, out=b2)
-        np.bitwise_and(k1, k2, out=b3)
+        if self._needs_b3:
+            np.bitwise_and(k1, k2, out=b3)
+        out = self._nxt[1:-1]
         self._apply_rule(A[1:-1], b0, b1, b2, b3, out)
         out[:, -1] &= self._last_mask
-        self._nxt[1:-1] = out
         self._cur, self._nxt = self._nxt, self._cur
         self.generation += 1
 
@@ -189,9 +193,10 @@ class Stepper:
         """out = the next state from the 4-bit counts (b3 b2 b1 b0) and the live cells."""
         c = self._c
         acc, tmp, sel = c["acc"], c["tmp"], c["t"]
-        out.fill(0)
+        first = True
 
         def cell_mask(name: str, into: np.ndarray) -> np.ndarray | None:
+            """The cells mask `name` selects (None: all of them)."""
             if name == "alive":
                 return alive
             if name == "dead":
@@ -224,7 +229,13 @@ class Stepper:
                 # a count of 8 also has b2 = b1 = b0 = 0: keep it out of the count-0 case
                 np.invert(b3, out=tmp)
                 sel &= tmp
-            out |= sel
+            if first:
+                np.copyto(out, sel)
+                first = False
+            else:
+                out |= sel
+        if first:
+            out.fill(0)
         if self._eight != "0":
             if self._eight == "1":
                 out |= b3
@@ -240,6 +251,7 @@ class Stepper:
     def _mux(b0, m0, m1, alive, acc, tmp) -> None:
         """acc = where b0 is 0 the mask m0, where b0 is 1 the mask m1 (m0 != m1)."""
         def value(name: str, into: np.ndarray) -> np.ndarray:
+            """The words of mask `name` ("0", "1", "alive", "dead")."""
             if name == "alive":
                 return alive
             if name == "dead":
@@ -287,6 +299,7 @@ def advance(grid: np.ndarray, rule: "Rule | str", surface: Surface,
 
 
 def _frozen(arr: np.ndarray) -> np.ndarray:
+    """`arr`, made read-only."""
     arr.flags.writeable = False
     return arr
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pathlib
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -17,6 +18,7 @@ class LifeFormatError(ValueError):
     """A pattern file that cannot be read: `source:line: expected ..., found ...`."""
 
     def __init__(self, source: str, line: int, message: str) -> None:
+        """`line` 0 means the file as a whole."""
         super().__init__(f"{source}:{line}: {message}")
         self.source = source
         self.line = line
@@ -108,10 +110,6 @@ _HEADER = re.compile(r"^\s*x\s*=")
 _TOKEN = re.compile(r"\s*(\d*)\s*([A-Za-z.$!])")
 
 
-def _source_name(path: "str | pathlib.Path | None") -> str:
-    return "<string>" if path is None else str(path)
-
-
 def read_rle(path: "str | pathlib.Path") -> LifeFile:
     """The pattern in the RLE file at `path`."""
     path = pathlib.Path(path)
@@ -119,6 +117,7 @@ def read_rle(path: "str | pathlib.Path") -> LifeFile:
 
 
 def _read_text(path: pathlib.Path) -> str:
+    """The text of `path` (raises LifeFormatError if it cannot be read)."""
     try:
         return path.read_text(encoding="utf-8", errors="replace")
     except OSError as exc:
@@ -203,6 +202,7 @@ def parse_rle(text: str, source: str = "<string>") -> LifeFile:
 
 def _parse_cxrle(rest: str, source: str, lineno: int) -> tuple[tuple[int, int] | None,
                                                                int | None]:
+    """Pos and Gen of a `#CXRLE` line (None where absent)."""
     pos = gen = None
     for item in rest.split():
         key, _, value = item.partition("=")
@@ -223,6 +223,7 @@ _HEADER_FULL = re.compile(r"^\s*x\s*=\s*([^,\s]*)\s*(?:,\s*y\s*=\s*([^,\s]*)\s*)
 
 
 def _parse_header(line: str, source: str, lineno: int) -> tuple[int, int, str | None]:
+    """Width, height and rule text of an RLE header line."""
     m = _HEADER_FULL.match(line)
     if not m:
         raise LifeFormatError(source, lineno, f"expected a header like 'x = 3, y = 3, "
@@ -291,10 +292,16 @@ def write_rle(grid: np.ndarray, path: "str | pathlib.Path | None" = None, *,
         lines.append(f"#CXRLE Pos={-(w // 2)},{-(h // 2)}{gen}")
         notation += surface.golly_suffix()
     lines.append(f"x = {w}, y = {h}, rule = {notation}")
-    text = "\n".join(lines) + "\n" + _rle_rows(grid)
-    if path is not None:
-        pathlib.Path(path).write_text(text, encoding="utf-8")
-    return text
+    return _write("\n".join(lines) + "\n" + _rle_rows(grid), path)
+
+
+def write_generation_rle(event: Any, path: "str | pathlib.Path | None" = None) -> str:
+    """The RLE text of a `Generation` event's grid, on its surface, under its rule, with
+    `Gen=` set to its index, so Golly continues from exactly there (also written to
+    `path` if given)."""
+    return write_rle(event.grid, path, rule=event.rule or "B3/S23", surface=event.surface,
+                     comments=(f"generation {event.index}, population {event.population}",),
+                     generation=event.index)
 
 
 # --- plaintext .cells --------------------------------------------------------------------
@@ -354,6 +361,7 @@ def write_cells(grid: np.ndarray, path: "str | pathlib.Path | None" = None, *,
 
 
 def _write(text: str, path: "str | pathlib.Path | None") -> str:
+    """`text`, also written to `path` if given."""
     if path is not None:
         pathlib.Path(path).write_text(text, encoding="utf-8")
     return text

@@ -69,20 +69,18 @@ def parse_macrocell(text: str, source: str = "<macrocell>") -> list[tuple[int, i
     return [(x - half_root, y - half_root + 1) for x, y in out]
 
 
-def run_bgolly(grid: np.ndarray, rule: "Rule | str", surface: Surface, generations: int,
-               *, timeout: float = 120.0) -> np.ndarray:
-    """The grid after `generations` steps as computed by bgolly on the same bounded grid."""
+def run_bgolly_file(rle_path: "str | pathlib.Path", surface: Surface, generations: int,
+                    *, timeout: float = 120.0) -> np.ndarray:
+    """The grid bgolly reaches `generations` steps after loading the RLE file `rle_path`
+    (whose rule names the bounded grid `surface`), as a rows x cols uint8 array."""
     exe = bgolly_path()
     if exe is None:
         raise FileNotFoundError("bgolly is not on PATH")
-    rule = parse_rule(rule)
     h, w = surface.rows, surface.cols
     with tempfile.TemporaryDirectory(prefix="bgolly-") as tmp:
-        src = pathlib.Path(tmp, "in.rle")
         dst = pathlib.Path(tmp, "out.mc")
-        write_rle(grid, src, rule=rule, surface=surface)
         subprocess.run([exe, "-a", "HashLife", "-m", str(generations), "-q", "-q",
-                        "-o", str(dst), str(src)], check=True, capture_output=True,
+                        "-o", str(dst), str(rle_path)], check=True, capture_output=True,
                        timeout=timeout)
         cells = parse_macrocell(dst.read_text(), str(dst))
     out = np.zeros((h, w), dtype=np.uint8)
@@ -92,6 +90,15 @@ def run_bgolly(grid: np.ndarray, rule: "Rule | str", surface: Surface, generatio
             raise ValueError(f"bgolly returned a cell at ({x}, {y}), outside the {w}x{h} grid")
         out[r, c] = 1
     return out
+
+
+def run_bgolly(grid: np.ndarray, rule: "Rule | str", surface: Surface, generations: int,
+               *, timeout: float = 120.0) -> np.ndarray:
+    """The grid after `generations` steps as computed by bgolly on the same bounded grid."""
+    with tempfile.TemporaryDirectory(prefix="bgolly-") as tmp:
+        src = pathlib.Path(tmp, "in.rle")
+        write_rle(grid, src, rule=parse_rule(rule), surface=surface)
+        return run_bgolly_file(src, surface, generations, timeout=timeout)
 
 
 def time_bgolly(rle_path: "str | pathlib.Path", generations: int,

@@ -21,6 +21,7 @@ class Pattern:
 
     @property
     def shape(self) -> tuple[int, int]:
+        """(rows, cols) of the pattern's bounding box."""
         return self.cells.shape
 
 

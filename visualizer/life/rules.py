@@ -40,6 +40,7 @@ class Rule:
                 + "/S" + "".join(map(str, sorted(self.survive))))
 
     def __str__(self) -> str:
+        """The canonical notation."""
         return self.notation
 
     def next_state(self, alive: int, count: int) -> int:
@@ -48,6 +49,7 @@ class Rule:
 
 
 def _digits(text: str) -> frozenset[int]:
+    """The neighbour counts written in `text` ("36" -> {3, 6})."""
     return frozenset(int(ch) for ch in text)
 
 
@@ -57,6 +59,9 @@ def parse_rule(text: "str | Rule") -> Rule:
         return text
     if not isinstance(text, str):
         raise RuleError(f"expected {EXPECTED}, got {text!r}")
+    if ":" in text:
+        raise RuleError(f"expected {EXPECTED} without a bounded-grid suffix (the surface and "
+                        f"the grid size are set apart), got {text!r}")
     key = text.strip().lower().replace(" ", "").replace("&", "and").replace("-", "")
     key = _ALIASES.get(key, key)
     if key in NAMED_RULES:

@@ -59,11 +59,13 @@ class LifeSpec:
 
 
 def _shown(value: Any) -> str:
+    """How a found value is quoted in an error message."""
     return repr(value) if isinstance(value, str) else f"{value!r}"
 
 
 def _whole(raw: dict, key: str, loc: str, errors: list[str], low: int,
            high: int | None = None) -> int | None:
+    """raw[key] (or its default) if it is a whole number in range, else None + an error."""
     value = raw.get(key, DEFAULTS.get(key))
     if value is None:
         errors.append(f"{loc}.{key}: expected a whole number >= {low}, got nothing")
@@ -78,6 +80,7 @@ def _whole(raw: dict, key: str, loc: str, errors: list[str], low: int,
 
 
 def _flag(raw: dict, key: str, loc: str, errors: list[str]) -> bool:
+    """raw[key] (or its default) if it is a boolean, else False + an error."""
     value = raw.get(key, DEFAULTS[key])
     if not isinstance(value, bool):
         errors.append(f"{loc}.{key}: expected true or false, got {_shown(value)}")
@@ -86,6 +89,7 @@ def _flag(raw: dict, key: str, loc: str, errors: list[str]) -> bool:
 
 
 def _cell(value: Any, loc: str, errors: list[str]) -> tuple[int, int] | None:
+    """`value` as a (row, col) pair of whole numbers >= 0, else None + an error."""
     if (isinstance(value, (list, tuple)) and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
                     for v in value)):
@@ -97,6 +101,8 @@ def _cell(value: Any, loc: str, errors: list[str]) -> tuple[int, int] | None:
 
 def _init_item(item: Any, loc: str, errors: list[str], base_dir: pathlib.Path,
                size: tuple[int, int] | None) -> Any:
+    """One `init` entry as InitRandom or InitCells (checked to fit a grid of `size`), else
+    None + errors."""
     if not isinstance(item, dict):
         errors.append(f"{loc}: expected a mapping with one of random, pattern, file, "
                       f"got {_shown(item)}")

@@ -31,12 +31,14 @@ _ARROW = np.array([[c == "X" for c in row] for row in
 
 
 def _get(spec: Any, key: str, default: Any) -> Any:
+    """spec[key] or spec.key, else `default`."""
     if isinstance(spec, Mapping):
         return spec.get(key, default)
     return getattr(spec, key, default)
 
 
 def _union(a: Rect | None, b: Rect | None) -> Rect | None:
+    """The smallest rectangle holding both (None = empty)."""
     if a is None:
         return b
     if b is None:
@@ -57,8 +59,10 @@ class LifePanel:
     CHART_HEIGHT = 60
     CHART_GAP = 4
     EDGE = 5
+    CHART_MIN_WIDTH = 40
 
     def __init__(self, spec: Any, cell_size: int = 6, *, edges: bool = True) -> None:
+        """An empty grid (all dead), its edges, and an empty chart; all of it dirty."""
         self.rows = int(_get(spec, "rows", 0))
         self.cols = int(_get(spec, "cols", 0))
         if self.rows < 1 or self.cols < 1:
@@ -75,9 +79,16 @@ class LifePanel:
         self.grid_w = self.cols * cs + extra
         surface = _get(spec, "surface", None)
         self.surface_name = str(getattr(surface, "name", surface) or "plane")
-        self.edge = self.EDGE if edges else 0
-        self.oy = self.ox = self.edge          # the grid's top-left pixel
-        self.width = width = self.grid_w + 2 * self.edge
+        # the band (and its arrowheads) doubles for big cells, to stay in proportion
+        self._edge_scale = 2 if cs >= 12 else 1
+        self.edge = self.EDGE * self._edge_scale if edges else 0
+        width = self.grid_w + 2 * self.edge
+        if self.chart:
+            width = max(width, self.CHART_MIN_WIDTH)
+        self.width = width
+        # the grid's top-left pixel (centred when the chart is wider)
+        self.oy = self.edge
+        self.ox = (width - self.grid_w - 2 * self.edge) // 2 + self.edge
         height = self.grid_h + 2 * self.edge
         if self.chart:
             self.chart_y0 = height + self.CHART_GAP
@@ -138,6 +149,7 @@ class LifePanel:
     # --- cells ---------------------------------------------------------------------------
 
     def _paint_cells(self, shown: np.ndarray) -> None:
+        """Repaint the cells whose palette index changed; mark their rectangle dirty."""
         changed = shown != self._shown
         if not changed.any():
             return
@@ -159,9 +171,10 @@ class LifePanel:
     def _draw_edges(self) -> None:
         """The band around the grid: one colour per glued pair of edges, an arrowhead in the
         middle of each edge pointing the way it is glued."""
-        e, h, w = self.edge, self.grid_h, self.grid_w
-        top, bottom = (slice(0, e), slice(e, e + w)), (slice(e + h, 2 * e + h), slice(e, e + w))
-        left, right = (slice(e, e + h), slice(0, e)), (slice(e, e + h), slice(e + w, 2 * e + w))
+        e, h, w, oy, ox = self.edge, self.grid_h, self.grid_w, self.oy, self.ox
+        rows, cols = slice(oy, oy + h), slice(ox, ox + w)
+        top, bottom = (slice(oy - e, oy), cols), (slice(oy + h, oy + h + e), cols)
+        left, right = (rows, slice(ox - e, ox)), (rows, slice(ox + w, ox + w + e))
         # name -> (colour, arrow) for top, bottom, left, right; arrows: > < v ^
         a, b = INDEX["glue_a"], INDEX["glue_b"]
         plan = {
@@ -172,8 +185,8 @@ class LifePanel:
             "sphere": ((a, ">"), (b, ">"), (a, "v"), (b, "v")),
         }.get(self.surface_name)
         if plan is None:  # the plane: walls all round, corners included
-            for ys in (slice(0, e), slice(e + h, 2 * e + h)):
-                self.raster[ys, :2 * e + w] = INDEX["wall"]
+            for ys in (top[0], bottom[0]):
+                self.raster[ys, ox - e:ox + w + e] = INDEX["wall"]
             for band in (left, right):
                 self.raster[band] = INDEX["wall"]
             return
@@ -182,7 +195,8 @@ class LifePanel:
             self._arrow(band, arrow)
 
     def _arrow(self, band: tuple[slice, slice], arrow: str) -> None:
-        head = _ARROW
+        """An arrowhead (> < v ^) in the middle of the edge band `band`."""
+        head = np.kron(_ARROW, np.ones((self._edge_scale,) * 2, dtype=bool))
         if arrow == "<":
             head = head[:, ::-1]
         elif arrow == "v":
@@ -204,6 +218,7 @@ class LifePanel:
         return self.chart_y0 + 1, self.chart_y0 + self.CHART_HEIGHT - 1, 2, self.width - 1
 
     def _draw_chart_frame(self) -> None:
+        """Clear the chart and draw its axes, half-scale line and scale label."""
         y0, h, w = self.chart_y0, self.CHART_HEIGHT, self.width
         area = self.raster[y0:y0 + h, :w]
         area[:] = BACKGROUND
@@ -215,6 +230,7 @@ class LifePanel:
         self._dirty = _union(self._dirty, (y0, y0 + h, 0, w))
 
     def _label(self, text: str, y: int, x: int) -> None:
+        """Digits of `text` in 3x5 glyphs with their top-left at (y, x)."""
         for ch in text:
             glyph = _GLYPHS.get(ch)
             if glyph is None or x + 3 > self.width or y + 5 > self.raster.shape[0]:
@@ -223,12 +239,14 @@ class LifePanel:
             x += 4
 
     def _xy(self, index: int, population: int) -> tuple[int, int]:
+        """The chart pixel (y, x) of generation `index` with `population`."""
         py0, py1, px0, px1 = self._chart_box()
         x = px0 + round(index * (px1 - 1 - px0) / self.generations)
         y = py1 - 1 - round(population * (py1 - 1 - py0) / max(self._ymax, 1))
         return y, x
 
     def _chart_point(self, index: int, population: int) -> None:
+        """Add generation `index` to the chart (redrawing it when rescaled or rewound)."""
         if index < len(self._pops):
             self._pops[index] = population
         else:
@@ -245,6 +263,7 @@ class LifePanel:
         self._chart_last = index
 
     def _redraw_chart(self, upto: int) -> None:
+        """Redraw the whole chart for the generations known up to `upto`."""
         self._ymax = _nice_ceiling(max(int(self._pops.max()), 1))
         self._draw_chart_frame()
         last = -1
@@ -260,6 +279,7 @@ class LifePanel:
         self._chart_last = last
 
     def _segment(self, i0: int, i1: int) -> None:
+        """The chart line from generation `i0` to `i1`."""
         y0, x0 = self._xy(i0, int(self._pops[i0]))
         y1, x1 = self._xy(i1, int(self._pops[i1]))
         n = max(abs(y1 - y0), abs(x1 - x0)) + 1

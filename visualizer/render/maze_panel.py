@@ -26,6 +26,7 @@ for _name, _code in _MARK_CODE.items():
     _CODE_COLOUR[_code] = _MARK_COLOUR[_name]
 _STICKY = {_MARK_CODE[Mark.START], _MARK_CODE[Mark.GOAL]}
 _WALL, _PASSAGE, _BLOCKED = INDEX["wall"], INDEX["passage"], INDEX["blocked"]
+_CONSIDERED = INDEX["current"]
 
 
 class MazePanel:
@@ -118,7 +119,8 @@ class MazePanel:
         self._marks = self.marks.reshape(-1)
         self._base = self.base.reshape(-1)
         self.merge_cost = 0
-        self.considered: tuple[Cell, Side] | None = None
+        self.built = self.kept_open = 0
+        self.considered: set[tuple[int, int]] | None = None   # faces of the wall tried
         self.dirty: list[int] | None = None
         if self.wall and self.maze.faces.any():
             for r in range(rows):
@@ -162,6 +164,8 @@ class MazePanel:
             self._touch(y0, y1, x0, x1)
 
     def _face_colour(self, i: int, side: int, mine: int) -> int:
+        if self.considered is not None and (i, side) in self.considered:
+            return _CONSIDERED
         if not self._faces[i, side]:
             return _WALL
         j = self._target[i][side]
@@ -176,6 +180,12 @@ class MazePanel:
         y0, y1, x0, x1 = self._face_rect(divmod(i, self.maze.cols), Side(side))
         self.raster[y0:y1, x0:x1] = self._face_colour(i, side, self._fill(i))
         self._touch(y0, y1, x0, x1)
+
+    def _wall_faces(self, cell: Cell, side: Side) -> set[tuple[int, int]]:
+        """Both faces (flat cell index, side) of the wall on `side` of `cell`."""
+        i = cell[0] * self.maze.cols + cell[1]
+        j = self._target[i][side]
+        return {(i, int(side))} | ({(j, self._entered[i][side])} if j >= 0 else set())
 
     def _paint_cell(self, cell: Cell) -> None:
         r, c = cell
@@ -209,15 +219,16 @@ class MazePanel:
     def apply(self, event: ev.Event) -> None:
         """Update the picture from one event."""
         self.step += 1
-        if self.considered is not None:
-            (r, c), side = self.considered
-            self.considered = None
-            self._paint_face(r * self.maze.cols + c, side)
+        if self.considered is not None and not isinstance(event, ev.CellMarked):
+            faces, self.considered = self.considered, None
+            for i, side in faces:
+                self._paint_face(i, side)
         if isinstance(event, ev.GridCreated):
             self.step = 0
             self._setup(event)
         elif isinstance(event, (ev.WallOpened, ev.WallClosed)):
             self.maze.apply(event)
+            self.built += isinstance(event, ev.WallClosed)
             if isinstance(event, ev.WallOpened):
                 self._carve(event.cell)
                 step = self.maze.surface.move(event.cell, event.side)
@@ -242,6 +253,8 @@ class MazePanel:
             for cell in event.cells:
                 self._paint_cell(cell)
             self.status = f"path: {len(event.cells)} cells"
+        elif isinstance(event, ev.WallRejected) and event.reason == "would disconnect":
+            self.kept_open += 1
         elif isinstance(event, ev.NoPath):
             self.status = event.reason
         elif isinstance(event, ev.Statistics):
@@ -251,8 +264,9 @@ class MazePanel:
             for r, c in zip(*np.nonzero(self.marks == code)):
                 self._set_mark((int(r), int(c)), _NO_MARK)
         elif isinstance(event, ev.WallConsidered) and self.wall:
-            self.considered = (event.cell, event.side)
-            self._paint_rect(self._face_rect(event.cell, event.side), INDEX["current"])
+            self.considered = self._wall_faces(event.cell, event.side)
+            for i, side in self.considered:
+                self._paint_face(i, side)
         elif isinstance(event, ev.Milestone):
             self.status = event.label
 
@@ -298,6 +312,8 @@ class MazePanel:
         parts = [f"step {self.step}"]
         if self.sets is not None:
             parts.append(f"sets {self.sets} · cost {self.merge_cost}")
+        if self.built or self.kept_open:
+            parts.append(f"built {self.built} · kept open {self.kept_open}")
         if self.status:
             parts.append(self.status)
         return " · ".join(parts)

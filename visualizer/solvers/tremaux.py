@@ -27,9 +27,9 @@ def tremaux(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell |
     """Walk from `start` by Trémaux's rules until `goal` (sides tried N, E, S, W).
 
     Yields CellMarked(start, start), CellMarked(goal, goal), CellMarked(start, current),
-    then per step CellMarked(cell left, visited, count=1) — or (cell left, dead_end,
-    count=2) once every passage of that cell is marked twice — and CellMarked(cell
-    entered, current, count = the mark on the passage just taken). Ends with PathFound
+    then per step CellMarked(cell entered, current, count = the mark on the passage just
+    taken) and CellMarked(cell left, visited, count=1) — or (cell left, dead_end, count=2)
+    once every passage of that cell is marked twice. Ends with PathFound
     (the passages marked once) or NoPath when every passage is marked twice.
     """
     start, goal = resolve(maze, start, goal)
@@ -57,6 +57,7 @@ def tremaux(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell |
         side, step, key = choice
         chalk[key] = chalk.get(key, 0) + 1
         exhausted = all(chalk.get(o[2], 0) >= 2 for o in options)
+        yield ev.CellMarked(step.cell, Mark.CURRENT, chalk[key])
         if exhausted:
             yield ev.CellMarked(cell, Mark.DEAD_END, 2)
         else:
@@ -66,7 +67,6 @@ def tremaux(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell |
         cell = step.cell
         # (side entered by, the passage, arrived at an old cell by a fresh passage?)
         came_by = (step.side, key, again and chalk[key] == 1)
-        yield ev.CellMarked(cell, Mark.CURRENT, chalk[key])
     parents: dict[Cell, tuple[Cell, Side] | None] = {start: None}
     queue = deque([start])
     while queue:

@@ -79,10 +79,11 @@ def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
     """Walk from `start` with `hand` on the wall until `goal`.
 
     Yields CellMarked(start, start), CellMarked(goal, goal), CellMarked(start, current),
-    then per step CellMarked(cell left, visited, count = visits so far) and
-    CellMarked(cell entered, current). Ends with PathFound (the walk without its detours),
-    or — when a (cell, heading, hand) state repeats — CellMarked(cell, path) along the
-    circuit, Milestone("loop detected", cell) and NoPath("loop detected …").
+    then per step CellMarked(cell entered, current, count = visits so far) and
+    CellMarked(cell left, visited, count = its visits). Ends with PathFound (the walk
+    without its detours), or — when a (cell, heading, hand) state repeats —
+    CellMarked(cell, path) along the circuit, Milestone("loop detected", cell) and
+    NoPath("loop detected …").
     """
     if hand not in ("left", "right"):
         raise ValueError(f"`hand` is left or right, got {hand!r}")
@@ -112,10 +113,11 @@ def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
         if state is None:
             yield ev.NoPath(f"the start {start} has no way out")
             return
-        yield ev.CellMarked(cell, Mark.VISITED, visits[cell])
+        left = cell
         side, cell, heading, hand = state
         walk.append(cell)
         sides.append(side)
         visits[cell] = visits.get(cell, 0) + 1
         yield ev.CellMarked(cell, Mark.CURRENT, visits[cell])
+        yield ev.CellMarked(left, Mark.VISITED, visits[left])
     yield without_detours(walk, sides)

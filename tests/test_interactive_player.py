@@ -1,0 +1,217 @@
+"""The window's model without matplotlib: exact stepping back, scrubbing, edits."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from visualizer import events as ev
+from visualizer import pipeline, registry
+from visualizer.maze import Maze
+from visualizer.render.canvas import Canvas
+from visualizer.render.maze_panel import MazePanel
+from visualizer.scenario import load
+from visualizer.surfaces import SURFACE_NAMES
+from visualizer.window.player import Player, Track, lockstep, progress
+from visualizer.window.session import Session, solve_events
+from visualizer.window.snapshot import clone
+
+SQUARE_SURFACES = sorted(SURFACE_NAMES)
+
+
+def write_scenario(tmp_path, text: str, name: str = "s.yaml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return load(path)
+
+
+def forward_frame(scenario, position: int) -> np.ndarray:
+    """The frame after stepping a fresh player forward one step at a time (no checkpoints
+    involved: one copy at the start only)."""
+    canvas = pipeline.make_canvas(scenario)
+    player = Player(canvas, [pipeline.panel_stream(s) for s in scenario.panels],
+                    clock=scenario.clock, every=10**9)
+    for _ in range(position):
+        player.step(1)
+    return player.frame.copy()
+
+
+def maze_events(generator: str, surface: str = "plane", n: int = 5, seed: int = 1) -> list:
+    return list(registry.get("generator", generator).func(
+        Maze(n, n, surface), rng=np.random.default_rng(seed)))
+
+
+@pytest.mark.parametrize("generator", list(registry.algorithms("generator")))
+@pytest.mark.parametrize("surface", SQUARE_SURFACES)
+def test_every_step_back_lands_on_the_forward_picture(generator, surface):
+    events = maze_events(generator, surface)
+    forward_panel = MazePanel(5, 5, cell_size=4, wall=1)
+    forward = Canvas([forward_panel], ["t"])
+    pictures = []
+    for event in events:
+        forward_panel.apply(event)
+        forward.compose()
+        pictures.append(forward.frame.copy())
+    player = Player(Canvas([MazePanel(5, 5, cell_size=4, wall=1)], ["t"]), [events], every=7)
+    assert len(player.tracks[0].checkpoints) > 2
+    player.seek(player.last)
+    for position in range(player.last, -1, -1):
+        player.seek(position)
+        assert np.array_equal(player.frame, pictures[position]), position
+
+
+def test_random_scrubbing_matches_a_forward_run(tmp_path):
+    scenario = write_scenario(tmp_path, """
+title: two
+seed: 5
+clock: progress
+panels:
+  - {title: B, maze: {rows: 6, cols: 7, cell_size: 5, wall: 1, surface: torus},
+     generator: backtracker, solver: bfs}
+  - {title: K, maze: {rows: 5, cols: 5, cell_size: 5, wall: 1}, generator: kruskal,
+     solver: bfs}
+""")
+    player = Player(pipeline.make_canvas(scenario),
+                    [pipeline.panel_stream(s) for s in scenario.panels], clock="progress",
+                    every=16)
+    rng = np.random.default_rng(0)
+    for position in [*rng.integers(0, player.last + 1, 12), player.last, 0, 3]:
+        player.seek(int(position))
+        assert np.array_equal(player.frame, forward_frame(scenario, int(position))), position
+
+
+@pytest.mark.parametrize("clock", ["steps", "progress"])
+def test_export_frames_are_reached_by_their_event_counts(tmp_path, clock):
+    scenario = write_scenario(tmp_path, f"""
+title: export
+seed: 11
+clock: {clock}
+steps_per_frame: 3
+panels:
+  - {{title: B, maze: {{rows: 5, cols: 6, cell_size: 4, wall: 1}}, generator: backtracker,
+     solver: bfs}}
+  - {{title: K, maze: {{rows: 4, cols: 4, cell_size: 4, wall: 1}}, generator: kruskal}}
+""")
+    frames = list(pipeline.scenario_frames(scenario))
+    player = Player(pipeline.make_canvas(scenario),
+                    [pipeline.panel_stream(s) for s in scenario.panels], clock=clock, every=10)
+    for frame in frames[::-1]:
+        player.seek_counts(frame.steps)
+        assert np.array_equal(player.frame, frame.image), frame.index
+
+
+def test_step_index_is_the_export_frame_index_with_one_event_per_frame(tmp_path):
+    scenario = write_scenario(tmp_path, """
+title: lockstep
+seed: 2
+steps_per_frame: 1
+panels:
+  - {title: B, maze: {rows: 4, cols: 5, cell_size: 4, wall: 1}, generator: backtracker,
+     solver: bfs}
+  - {title: K, maze: {rows: 4, cols: 4, cell_size: 4, wall: 1}, generator: kruskal}
+""")
+    frames = list(pipeline.scenario_frames(scenario))
+    player = Player(pipeline.make_canvas(scenario),
+                    [pipeline.panel_stream(s) for s in scenario.panels], every=9)
+    assert player.last == frames[-1].index
+    for frame in frames[::-3]:
+        player.seek(frame.index)
+        assert player.counts(frame.index) == frame.steps
+        assert np.array_equal(player.frame, frame.image)
+
+
+def test_clocks():
+    assert lockstep((3, 5), 0) == (1, 1)
+    assert lockstep((3, 5), 3) == (3, 4)
+    assert progress((3, 5), 0) == (1, 1)
+    assert progress((3, 5), 2) == (2, 3)
+    assert progress((3, 5), 4) == (3, 5)
+    assert progress((1, 1), 0) == (1, 1)
+
+
+def test_next_milestone_stops_at_each_milestone_event():
+    events = maze_events("backtracker", n=4) + [ev.Milestone("one"), ev.Milestone("two")]
+    player = Player(Canvas([MazePanel(4, 4)], ["t"]), [events], every=5)
+    expected = [j for j, e in enumerate(events) if isinstance(e, ev.MILESTONE_TYPES)]
+    reached = []
+    while not player.at_end:
+        player.seek(player.next_milestone())
+        reached.append(player.position)
+    # at step p the panel has consumed p + 1 events: the milestone is the last one consumed
+    assert reached == [j for j in expected if j > 0]
+    assert isinstance(events[reached[0]], ev.Milestone)
+
+
+def test_replace_tail_keeps_the_prefix_and_drops_later_copies():
+    events = maze_events("backtracker", n=4)
+    track = Track(MazePanel(4, 4), events, every=4)
+    track.seek(len(events))
+    track.replace_tail(10, [ev.Milestone("new")])
+    assert track.events == events[:10] + [ev.Milestone("new")]
+    assert max(track.checkpoints) <= 11
+    assert track.milestones == [10]
+    track.seek(11)
+    assert track.renderer.status == "new"
+
+
+def test_clone_copies_what_changes_and_shares_what_cannot():
+    panel = MazePanel(4, 4)
+    for event in maze_events("kruskal", n=4)[:20]:
+        panel.apply(event)
+    copy = clone(panel)
+    assert copy.maze.surface is panel.maze.surface
+    assert copy.raster is not panel.raster and np.array_equal(copy.raster, panel.raster)
+    copy.maze.faces[:] = True
+    copy.members[next(iter(copy.members))].append((9, 9))
+    assert not panel.maze.faces.all()
+    assert (9, 9) not in sum(panel.members.values(), [])
+
+
+# --- playing with a maze -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("surface", SQUARE_SURFACES)
+@pytest.mark.parametrize("solver", list(registry.algorithms("solver")))
+def test_solving_from_chosen_cells_ends_at_the_goal(tmp_path, surface, solver):
+    scenario = write_scenario(tmp_path, f"""
+title: play
+seed: 4
+maze: {{rows: 6, cols: 6, cell_size: 5, wall: 1, surface: {surface}}}
+generator: backtracker
+solver: bfs
+""")
+    keep, tail = solve_events(scenario.panels[0], solver, (4, 1), (1, 5))
+    full = list(pipeline.panel_stream(scenario.panels[0]))
+    assert isinstance(full[keep], ev.EndpointsSet)         # the generator's events are kept
+    assert tail[0] == ev.EndpointsSet((4, 1), (1, 5))
+    found = tail[-1]
+    assert isinstance(found, ev.PathFound)
+    assert found.cells[0] == (4, 1) and found.cells[-1] == (1, 5)
+
+
+def test_session_places_start_and_goal_by_pixel(tmp_path):
+    scenario = write_scenario(tmp_path, """
+title: play
+seed: 9
+maze: {rows: 5, cols: 7, cell_size: 6, wall: 2}
+generator: kruskal
+solver: bfs
+""")
+    session = Session(scenario, every=8)
+    panel = session.canvas.panels[0]
+    slot = session.canvas.slots[0]
+
+    def pixel(cell):
+        y, x = panel.cell_origin(cell)
+        return slot.y + y + 2, slot.x + x + 2
+
+    assert session.click(*pixel((3, 2)))
+    assert session.click(*pixel((0, 6)), goal=True)
+    assert session.endpoints[0] == [(3, 2), (0, 6)]
+    track = session.player.tracks[0]
+    last = track.events[-1]
+    assert isinstance(last, ev.PathFound)
+    assert (last.cells[0], last.cells[-1]) == ((3, 2), (0, 6))
+    # the player stands where the new solve begins: the endpoints were just placed
+    assert isinstance(track.events[track.consumed - 1], ev.EndpointsSet)
+    session.player.seek(session.player.last)
+    assert session.player.tracks[0].renderer.status.startswith("path:")

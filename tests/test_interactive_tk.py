@@ -1,0 +1,144 @@
+"""A real window: `run.py --interactive` with TkAgg on an Xvfb display, keys sent with
+xdotool, the screen grabbed and compared with the frames an export draws."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from visualizer import pipeline
+from visualizer.render.palette import make_theme
+from visualizer.scenario import load
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SCENARIO = """
+title: Tk window
+seed: 8
+steps_per_frame: 1
+maze: {rows: 8, cols: 10, cell_size: 12, wall: 3}
+generator: backtracker
+solver: bfs
+"""
+
+
+def _missing() -> str | None:
+    """Why this machine cannot run the test, or None."""
+    try:
+        import tkinter  # noqa: F401
+    except ImportError as exc:
+        return f"tkinter cannot be imported in this Python ({exc}): install python3-tk"
+    for tool in ("Xvfb", "xdotool"):
+        if shutil.which(tool) is None:
+            return f"`{tool}` is not installed (apt-get install xvfb xdotool)"
+    from PIL import features
+
+    if not features.check("xcb"):
+        return "Pillow was built without XCB: it cannot grab an X screen"
+    return None
+
+
+@pytest.fixture
+def display():
+    """A fresh Xvfb display (":N"), stopped afterwards."""
+    reason = _missing()
+    if reason:
+        pytest.skip(reason)
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24",
+                               "-nolisten", "tcp"], pass_fds=(write,),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        server.kill()
+        pytest.skip("Xvfb did not start")
+    yield f":{number}"
+    server.terminate()
+    server.wait(timeout=10)
+
+
+def xdotool(display: str, *args: str) -> str:
+    result = subprocess.run(["xdotool", *args], env=dict(os.environ, DISPLAY=display),
+                            capture_output=True, text=True, timeout=30)
+    return result.stdout.strip()
+
+
+def find_frame(screen: np.ndarray, frame: np.ndarray) -> tuple[int, int] | None:
+    """Where `frame` (RGB) appears pixel for pixel in `screen`, or None."""
+    h, w, _ = frame.shape
+    first = frame[0]
+    rows, cols = np.nonzero((screen[:, :, None, :] == first[None, None, :1, :]).all(-1)[:, :, 0])
+    for y, x in zip(rows, cols):
+        if y + h <= screen.shape[0] and x + w <= screen.shape[1] \
+                and np.array_equal(screen[y:y + h, x:x + w], frame):
+            return int(y), int(x)
+    return None
+
+
+def grab_until(display: str, frame: np.ndarray, timeout: float = 30.0):
+    """Grab the screen until `frame` shows in it; the last grab and where it was found."""
+    from PIL import ImageGrab
+
+    deadline = time.monotonic() + timeout
+    while True:
+        screen = np.asarray(ImageGrab.grab(xdisplay=display).convert("RGB"))
+        where = find_frame(screen, frame)
+        if where is not None or time.monotonic() > deadline:
+            return screen, where
+        time.sleep(0.3)
+
+
+def test_a_real_tk_window_shows_the_maze_and_obeys_keys(display, tmp_path):
+    path = tmp_path / "tk.yaml"
+    path.write_text(SCENARIO)
+    scenario = load(path)
+    theme = make_theme()
+    frames = [theme.rgb(f.image) for f in pipeline.scenario_frames(scenario)]
+
+    env = dict(os.environ, DISPLAY=display, MPLBACKEND="TkAgg")
+    window = subprocess.Popen([sys.executable, str(ROOT / "run.py"), str(path), "--interactive"],
+                              cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        wid = ""
+        deadline = time.monotonic() + 90
+        while not wid and time.monotonic() < deadline and window.poll() is None:
+            wid = xdotool(display, "search", "--name", "visualizer").split("\n")[0]
+            time.sleep(0.3)
+        if not wid:
+            window.kill()
+            _, err = window.communicate(timeout=10)
+            pytest.fail(f"no window appeared; stderr: {err}")
+
+        screen, where = grab_until(display, frames[0])
+        assert where is not None, "the first frame is not on the screen"
+        # not an empty window: the maze's walls and unvisited cells are there
+        y, x = where
+        shown = screen[y:y + frames[0].shape[0], x:x + frames[0].shape[1]]
+        for name in ("wall", "unvisited"):
+            colour = theme.colours[["transparent", "background", "text", "wall", "passage",
+                                    "unvisited"].index(name)]
+            assert (shown == colour).all(-1).sum() > 100, name
+
+        xdotool(display, "windowfocus", "--sync", wid)
+        xdotool(display, "key", "--window", wid, "End")
+        _, where = grab_until(display, frames[-1])
+        assert where is not None, "End did not show the last frame"
+        xdotool(display, "key", "--window", wid, "Left")
+        xdotool(display, "key", "--window", wid, "Left")
+        _, where = grab_until(display, frames[-3])
+        assert where is not None, "two steps back did not show the frame two before the end"
+    finally:
+        window.terminate()
+        try:
+            window.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            window.kill()

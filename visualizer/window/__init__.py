@@ -1,0 +1,1 @@
+"""The interactive window: a matplotlib-free model (`player`, `session`) and its figure."""

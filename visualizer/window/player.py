@@ -1,0 +1,249 @@
+"""Stepping through a scenario forward and back, exactly, without matplotlib.
+
+A `Track` holds one panel's events and renderer. It remembers a copy of the renderer every
+`every` events, so going to any event count restores the nearest copy at or before it and
+replays the few events in between: the picture is the one a forward run shows there.
+
+A `Player` moves all the tracks of a canvas together. Its position is a step index: at
+step p the panels have consumed `counts(p)` events (step 0 is the blank grids, the first
+frame of an export). With the `steps` clock every panel takes one event per step; with the
+`progress` clock each panel is spread over the steps so that all of them finish together.
+"""
+from __future__ import annotations
+
+import bisect
+import gc
+import time
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from ..events import MILESTONE_TYPES
+from ..render.canvas import Canvas
+from .snapshot import restore, snapshot
+
+DEFAULT_EVERY = 256
+#: a copy is also taken once replaying the events since the last one took this long (s)
+MAX_REPLAY = 0.02
+#: how much memory the copies of one track may take; past it they are spaced further apart
+CHECKPOINT_BUDGET = 256 * 2**20
+
+
+def _nbytes(obj: Any, depth: int = 2) -> int:
+    """Rough bytes of the numpy arrays a renderer holds (two levels of attributes deep)."""
+    if isinstance(obj, np.ndarray):
+        return obj.nbytes if obj.flags.writeable else 0
+    if depth and hasattr(obj, "__dict__"):
+        return sum(_nbytes(v, depth - 1) for v in vars(obj).values())
+    return 0
+
+
+class Track:
+    """One panel's events and renderer, with copies of the renderer every `every` events.
+
+    `renderer` is the live renderer; it is replaced by a new object when the track goes
+    back (`seek` says so), so callers must read `track.renderer` again after a seek.
+    """
+
+    def __init__(self, renderer: Any, events: Iterable, *, every: int = DEFAULT_EVERY) -> None:
+        self.events: list = []
+        self.every = every
+        self.renderer = renderer
+        self.consumed = 0
+        self.checkpoints: dict[int, Any] = {0: snapshot(renderer)}
+        self._marks = [0]
+        self._extend(events)
+
+    def _extend(self, events: Iterable) -> None:
+        """Append `events` after the stored ones, copying the renderer every `every` events
+        or whenever replaying from the last copy would take `MAX_REPLAY` seconds.
+
+        The live renderer is driven through them and then brought back to where it was.
+        """
+        collecting = gc.isenabled()
+        gc.disable()   # thousands of new objects per copy would trigger full collections
+        try:
+            self._walk(events)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _walk(self, events: Iterable) -> None:
+        start = len(self.events)
+        self.events.extend(events)
+        self.milestones = [j for j, e in enumerate(self.events) if isinstance(e, MILESTONE_TYPES)]
+        here = self.consumed
+        self.seek(start)
+        walker = self.renderer
+        fewest = max(1, -(-len(self.events) * (_nbytes(walker) + 4096) // CHECKPOINT_BUDGET))
+        since = start - self._marks[-1]
+        began = time.perf_counter()
+        for j in range(start, len(self.events)):
+            walker.apply(self.events[j])
+            since += 1
+            if since >= fewest and (since >= self.every
+                                    or time.perf_counter() - began >= MAX_REPLAY):
+                self.checkpoints[j + 1] = snapshot(walker)
+                since = 0
+                began = time.perf_counter()
+        self.consumed = len(self.events)
+        self._marks = sorted(self.checkpoints)
+        self.seek(here)
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def seek(self, count: int) -> bool:
+        """Bring the renderer to `count` events consumed; True if the renderer object changed
+        (restored from a copy: its whole raster must be redrawn)."""
+        count = max(0, min(count, len(self.events)))
+        marks = self._marks
+        base = marks[bisect.bisect_right(marks, count) - 1]
+        replaced = False
+        if not base <= self.consumed <= count:
+            self.renderer = restore(self.checkpoints[base])
+            self.consumed = base
+            replaced = True
+        renderer, events = self.renderer, self.events
+        for j in range(self.consumed, count):
+            renderer.apply(events[j])
+        self.consumed = count
+        return replaced
+
+    def replace_tail(self, keep: int, events: Iterable) -> None:
+        """Keep the first `keep` events, then continue with `events` (copies after `keep`
+        are dropped). The renderer stays where it was if that is within the kept part."""
+        keep = max(0, min(keep, len(self.events)))
+        if self.consumed > keep:
+            self.seek(keep)
+        del self.events[keep:]
+        self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= keep}
+        self._marks = sorted(self.checkpoints)
+        self._extend(events)
+
+
+def lockstep(lengths: Sequence[int], position: int) -> tuple[int, ...]:
+    """`steps` clock: every panel takes one event per step (after its first)."""
+    return tuple(min(n, 1 + position) for n in lengths)
+
+
+def progress(lengths: Sequence[int], position: int) -> tuple[int, ...]:
+    """`progress` clock: panel i is `position / last` of the way through its events."""
+    last = max((n - 1 for n in lengths), default=0)
+    if last <= 0:
+        return tuple(min(n, 1) for n in lengths)
+    position = max(0, min(position, last))
+    return tuple(min(n, 1 + (max(n - 1, 0) * position) // last) for n in lengths)
+
+
+CLOCKS = {"steps": lockstep, "progress": progress}
+
+
+class Player:
+    """Moves the panels of `canvas` (fed by `streams`) together, forward and back.
+
+    `position` runs from 0 (blank grids) to `last`; `frame` is the canvas's current picture
+    (palette indices) after `seek`.
+    """
+
+    def __init__(self, canvas: Canvas, streams: Sequence[Iterable], *, clock: str = "steps",
+                 every: int = DEFAULT_EVERY) -> None:
+        if clock not in CLOCKS:
+            raise ValueError(f"unknown clock `{clock}`; expected one of {', '.join(CLOCKS)}")
+        self.canvas = canvas
+        self.clock = clock
+        self.tracks = [Track(panel, stream, every=every)
+                       for panel, stream in zip(canvas.panels, streams)]
+        self.position = -1
+        self.seek(0)
+
+    # --- where we are --------------------------------------------------------------------
+
+    @property
+    def lengths(self) -> tuple[int, ...]:
+        return tuple(len(t) for t in self.tracks)
+
+    @property
+    def last(self) -> int:
+        """The last step: every panel has consumed all its events."""
+        return max((n - 1 for n in self.lengths), default=0)
+
+    @property
+    def frame(self):
+        return self.canvas.frame
+
+    @property
+    def at_end(self) -> bool:
+        return self.position >= self.last
+
+    def counts(self, position: int) -> tuple[int, ...]:
+        """How many events each panel has consumed at step `position`."""
+        return CLOCKS[self.clock](self.lengths, position)
+
+    def position_for(self, panel: int, count: int) -> int:
+        """The first step at which `panel` has consumed at least `count` events."""
+        lo, hi = 0, self.last
+        if self.counts(hi)[panel] < count:
+            return hi
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.counts(mid)[panel] >= count:
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
+
+    # --- moving --------------------------------------------------------------------------
+
+    def seek(self, position: int) -> tuple[int, int, int, int] | None:
+        """Go to step `position` (clamped); the rectangle of the frame that changed."""
+        position = max(0, min(position, self.last))
+        dirty = self.seek_counts(self.counts(position))
+        self.position = position
+        return dirty
+
+    def seek_counts(self, counts: Sequence[int]) -> tuple[int, int, int, int] | None:
+        """Bring panel i to `counts[i]` events consumed (an export frame's `steps`)."""
+        canvas = self.canvas
+        forced = None
+        for i, (track, count) in enumerate(zip(self.tracks, counts)):
+            track.seek(count)
+            if canvas.panels[i] is not track.renderer:
+                canvas.panels[i] = track.renderer
+                forced = _union(forced, self._paste(i))
+        dirty = canvas.compose()
+        return _union(forced, dirty) if dirty or forced else None
+
+    def _paste(self, i: int) -> tuple[int, int, int, int]:
+        """Copy panel i's whole raster into the frame (after a restore)."""
+        slot, panel = self.canvas.slots[i], self.canvas.panels[i]
+        h, w = panel.raster.shape
+        self.canvas.frame[slot.y:slot.y + h, slot.x:slot.x + w] = panel.raster
+        panel.take_dirty()
+        return slot.y, slot.y + h, slot.x, slot.x + w
+
+    def step(self, delta: int = 1):
+        return self.seek(self.position + delta)
+
+    def next_milestone(self) -> int:
+        """The first step after the current one at which some panel reaches a milestone
+        event (its own frame in the export); the last step if none is left."""
+        best = self.last
+        now = self.counts(self.position)
+        for i, track in enumerate(self.tracks):
+            later = [j for j in track.milestones if j >= now[i]]
+            if later:
+                best = min(best, self.position_for(i, later[0] + 1))
+        return max(best, min(self.position + 1, self.last))
+
+    def replace_tail(self, panel: int, keep: int, events: Iterable) -> None:
+        """Panel `panel` keeps its first `keep` events and continues with `events`."""
+        self.tracks[panel].replace_tail(keep, events)
+
+
+def _union(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3])

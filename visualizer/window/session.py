@@ -1,0 +1,193 @@
+"""What the window lets a student change, without matplotlib: where a maze panel's solver
+starts and ends and which solver runs, and which Life cells are alive.
+
+A change never redraws anything itself: it replaces the tail of the panel's event stream
+(`Player.replace_tail`) and moves the player to where the new part begins, so stepping back
+and forth over an edit works like over any other event.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Callable, Iterable, Iterator
+
+import numpy as np
+
+from .. import registry
+from ..events import Cell, EndpointsSet, Generation
+from ..maze import Maze, replay
+from ..pipeline import make_canvas, panel_stream
+from ..scenario import PanelSpec, Scenario
+from .player import DEFAULT_EVERY, Player
+
+#: generations to run after an edit made at the end of a Life run
+LIFE_AFTER_EDIT = 100
+
+Evolve = Callable[..., Iterable[Generation]]
+
+
+def generated(spec: PanelSpec) -> tuple[list, Maze, np.random.Generator]:
+    """Rerun panel `spec`'s generator: its events, the maze they build (`replay`), and the
+    random generator in the state the scenario's solver would receive it."""
+    rng = np.random.default_rng(spec.seed)
+    m = spec.maze
+    generator = registry.get("generator", spec.generator.name)
+    made = list(generator.func(Maze(m.rows, m.cols, m.surface), rng=rng,
+                               **spec.generator.params))
+    return made, replay(made), rng
+
+
+def solve_events(spec: PanelSpec, solver: str, start: Cell, goal: Cell,
+                 made: tuple[list, Maze, np.random.Generator] | None = None
+                 ) -> tuple[int, list]:
+    """Panel `spec`'s maze solved by `solver` from `start` to `goal`: how many of the panel's
+    events to keep (the generator's) and the events that follow them (EndpointsSet, then
+    the solver's events). `made` is `generated(spec)` if already at hand (it is used up)."""
+    made, maze, rng = made or generated(spec)
+    endpoints = EndpointsSet(tuple(start), tuple(goal))
+    maze.apply(endpoints)
+    algorithm = registry.get("solver", solver)
+    params = dict(spec.solver.params) if spec.solver and spec.solver.name == solver else {}
+    accepted = {p.name for p in algorithm.params}
+    params.update({k: v for k, v in (("start", endpoints.entrance), ("goal", endpoints.exit))
+                   if k in accepted})
+    return len(made), [endpoints, *algorithm.func(maze, rng=rng, **params)]
+
+
+def default_evolve(grid: np.ndarray, rule: str, surface, generations: int
+                   ) -> Iterator[Generation]:
+    """The Life engine's `evolve` (generation 0 is `grid` itself)."""
+    from ..life.engine import evolve
+
+    return evolve(grid, rule, surface, generations)
+
+
+def _frozen(arr: np.ndarray) -> np.ndarray:
+    arr.flags.writeable = False
+    return arr
+
+
+def toggled(current: Generation, cell: Cell) -> Generation:
+    """`current` with `cell` flipped: same index, births/deaths relative to `current`."""
+    before = np.asarray(current.grid)
+    grid = before.astype(np.uint8, copy=True)
+    grid[cell] ^= 1
+    return Generation(current.index, _frozen(grid), _frozen(grid > before),
+                      _frozen(grid < before), int(grid.sum(dtype=np.int64)), current.surface,
+                      current.rule)
+
+
+class Session:
+    """A scenario in the window: its `player`, the solver chosen, the endpoints placed.
+
+    `evolve(grid, rule, surface, generations)` yields Life generations from an edited grid
+    (default: the Life engine); `message` says what the last action did.
+    """
+
+    def __init__(self, scenario: Scenario, *, every: int = DEFAULT_EVERY,
+                 evolve: Evolve | None = None) -> None:
+        self.scenario = scenario
+        self.canvas = make_canvas(scenario)
+        self.player = Player(self.canvas, [panel_stream(spec) for spec in scenario.panels],
+                             clock=scenario.clock, every=every)
+        self.solvers = list(registry.algorithms("solver"))
+        chosen = [s.solver.name for s in scenario.panels if s.maze is not None and s.solver]
+        self.solver = chosen[0] if chosen else (self.solvers[0] if self.solvers else None)
+        self.evolve = evolve or default_evolve
+        self.endpoints: dict[int, list[Cell]] = {}
+        self._made: dict[int, tuple[list, Maze, np.random.Generator]] = {}
+        self.focus = next((i for i, s in enumerate(scenario.panels) if s.maze is not None), None)
+        self.message = ""
+
+    # --- where a click lands -------------------------------------------------------------
+
+    def cell_at(self, y: float, x: float) -> tuple[int, Cell] | None:
+        """The panel and cell under frame pixel (y, x), or None."""
+        found = self.canvas.locate(y, x)
+        if found is None:
+            return None
+        panel, py, px = found
+        renderer = self.player.tracks[panel].renderer
+        cell_at = getattr(renderer, "cell_at", None)
+        cell = cell_at(py, px) if cell_at else None
+        return (panel, cell) if cell is not None else None
+
+    def is_life(self, panel: int) -> bool:
+        """Whether `panel` shows a Life generation now."""
+        track = self.player.tracks[panel]
+        return track.consumed > 0 and isinstance(track.events[track.consumed - 1], Generation)
+
+    def click(self, y: float, x: float, *, goal: bool = False) -> bool:
+        """A click on frame pixel (y, x): on a maze, place the start (the goal if `goal`)
+        and solve from there; on a Life grid, toggle the cell. True if something changed."""
+        target = self.cell_at(y, x)
+        if target is None:
+            return False
+        panel, cell = target
+        if self.is_life(panel):
+            return self.toggle_life(panel, cell)
+        if self.scenario.panels[panel].maze is None:
+            return False
+        return self.place(panel, cell, goal=goal)
+
+    # --- mazes ---------------------------------------------------------------------------
+
+    def generated(self, panel: int) -> tuple[list, Maze, np.random.Generator]:
+        """`generated(spec)` for maze panel `panel`, computed once; fresh copies each call."""
+        if panel not in self._made:
+            self._made[panel] = generated(self.scenario.panels[panel])
+        made, maze, rng = self._made[panel]
+        return made, maze.copy(), copy.deepcopy(rng)
+
+    def place(self, panel: int, cell: Cell, *, goal: bool = False) -> bool:
+        """Make `cell` the start (or goal) of maze panel `panel` and solve again."""
+        _, maze, _ = self.generated(panel)
+        if maze.blocked[cell]:
+            self.message = f"{cell} is rock: pick an open cell"
+            return False
+        ends = self.endpoints.setdefault(panel, list(maze.default_endpoints()))
+        ends[1 if goal else 0] = tuple(cell)
+        self.focus = panel
+        return self.solve(panel)
+
+    def choose_solver(self, name: str) -> bool:
+        """Solve the focused maze panel again with solver `name`."""
+        if name not in self.solvers:
+            self.message = f"unknown solver `{name}`"
+            return False
+        self.solver = name
+        return self.solve(self.focus) if self.focus is not None else False
+
+    def solve(self, panel: int) -> bool:
+        """Replace panel `panel`'s solve by the chosen solver between its placed endpoints;
+        the player goes to the step where the new solve begins."""
+        spec = self.scenario.panels[panel]
+        if spec.maze is None or self.solver is None:
+            return False
+        if panel not in self.endpoints:
+            self.endpoints[panel] = list(self.generated(panel)[1].default_endpoints())
+        start, goal = self.endpoints[panel]
+        keep, tail = solve_events(spec, self.solver, start, goal, self.generated(panel))
+        self.player.replace_tail(panel, keep, tail)
+        self.player.seek(self.player.position_for(panel, keep + 1))
+        self.message = f"{self.solver} from {start} to {goal}"
+        return True
+
+    # --- Life ----------------------------------------------------------------------------
+
+    def toggle_life(self, panel: int, cell: Cell) -> bool:
+        """Flip `cell` in the generation panel `panel` shows, and let evolution continue from
+        the edited grid (the edit is one more step: stepping back undoes it)."""
+        track = self.player.tracks[panel]
+        count = track.consumed
+        current = track.events[count - 1]
+        edited = toggled(current, cell)
+        remaining = sum(isinstance(e, Generation) for e in track.events[count:])
+        later = self.evolve(np.asarray(edited.grid).copy(), current.rule, current.surface,
+                            remaining or LIFE_AFTER_EDIT)
+        tail = [edited] + [replace(g, index=current.index + k)
+                           for k, g in enumerate(later) if k > 0]
+        self.player.replace_tail(panel, count, tail)
+        self.player.seek(self.player.position_for(panel, count + 1))
+        self.message = f"cell {cell} {'born' if edited.grid[cell] else 'killed'}"
+        return True
