@@ -45,7 +45,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def list_algorithms() -> str:
-    """One line per generator, solver and surface."""
+    """One line per generator, solver, surface and Life rule."""
     lines = []
     for kind in registry.KINDS:
         lines.append(f"{kind}s:")
@@ -54,6 +54,12 @@ def list_algorithms() -> str:
     lines.append("surfaces:")
     for name, summary in SURFACE_NAMES.items():
         lines.append(f"  {name:<17} {summary}")
+    from .life import NAMED_RULES, PATTERNS
+
+    lines.append("life rules (any B/S rule works too, e.g. B36/S23):")
+    for name, notation in NAMED_RULES.items():
+        lines.append(f"  {name:<17} {notation}")
+    lines.append("life patterns: " + ", ".join(PATTERNS))
     return "\n".join(lines)
 
 

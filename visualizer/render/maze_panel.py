@@ -6,6 +6,8 @@ Each event repaints the few cells it touches and grows the dirty rectangle.
 """
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
 from .. import events as ev
@@ -114,10 +116,7 @@ class MazePanel:
             if r in (0, rows - 1) or c in (0, cols - 1):
                 self._glued[i] = [side for side in range(4) if target[i, side] >= 0
                                   and surface.is_border((r, c), Side(side))]
-        self._faces = self.maze.faces.reshape(-1, 4)
-        self._blocked = self.maze.blocked.reshape(-1)
-        self._marks = self.marks.reshape(-1)
-        self._base = self.base.reshape(-1)
+        self._link_views()
         self.merge_cost = 0
         self.built = self.kept_open = 0
         self.considered: set[tuple[int, int]] | None = None   # faces of the wall tried
@@ -132,6 +131,27 @@ class MazePanel:
             grid = self.raster[e:e + rows * pitch, e:e + cols * pitch]
             grid.reshape(rows, pitch, cols, pitch)[:, :s, :, :s] = fills[:, None, :, None]
         self._touch(0, self.raster.shape[0], 0, self.raster.shape[1])
+
+    def _link_views(self) -> None:
+        """Flat views of the state arrays, for painting by flat cell index."""
+        self._faces = self.maze.faces.reshape(-1, 4)
+        self._blocked = self.maze.blocked.reshape(-1)
+        self._marks = self.marks.reshape(-1)
+        self._base = self.base.reshape(-1)
+
+    def snapshot(self) -> "MazePanel":
+        """An independent copy of the picture and its state (the window's checkpoints);
+        the move tables, which never change, are shared."""
+        other = copy.copy(self)
+        other.raster = self.raster.copy()
+        other.maze = self.maze.copy()
+        other.marks = self.marks.copy()
+        other.base = self.base.copy()
+        other.members = None if self.members is None else \
+            {root: list(cells) for root, cells in self.members.items()}
+        other.dirty = None if self.dirty is None else list(self.dirty)
+        other._link_views()
+        return other
 
     def fill(self, cell: Cell) -> int:
         """The palette index the inside of `cell` is painted with now."""
