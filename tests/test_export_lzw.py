@@ -49,3 +49,18 @@ def test_deferred_clear_round_trip_and_smaller():
     np.testing.assert_array_equal(decode(data, pixels.shape, grey(4)), pixels)
     plain = rng.integers(0, 3, (200, 300)).astype(np.uint8) // 2 * 2
     assert len(lzw.deferred_data(plain, 2)) <= len(lzw.image_data(plain, 2)) * 1.01
+
+
+def test_transparency_masks():
+    from visualizer.export.gifimage import extend_runs, mixed_runs
+    #            changed ... unchanged run ...  changed
+    new = np.array([[3, 3, 3, 1, 1, 2, 2, 2, 5]], np.uint8)
+    same = np.array([[0, 1, 1, 1, 1, 1, 1, 1, 0]], bool)
+    # extend: keep 3,3 after the changed 3; nothing matches the 5 after the run
+    assert extend_runs(same, new).tolist() == [[0, 0, 0, 1, 1, 1, 1, 1, 0]]
+    # mixed: the run holds three colours, so all of it turns transparent
+    assert mixed_runs(same, new).tolist() == [[0, 1, 1, 1, 1, 1, 1, 1, 0]]
+    one = np.array([[4, 4, 4, 4]], np.uint8)
+    s1 = np.array([[0, 1, 1, 0]], bool)
+    assert mixed_runs(s1, one).tolist() == [[0, 0, 0, 0]]
+    assert extend_runs(s1, one).tolist() == [[0, 0, 0, 0]]

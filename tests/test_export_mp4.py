@@ -110,3 +110,13 @@ def test_abort_and_atomic_close(tmp_path, palette):
         out.write(np.ones((16, 16), np.uint8))
         assert not path.exists()
     assert [p.name for p in tmp_path.iterdir()] == ["a.mp4"]
+
+
+def test_ntsc_rate(tmp_path, palette):
+    path = tmp_path / "a.mp4"
+    with Mp4Writer(path, width=16, height=16, palette=palette, fps=30000 / 1001) as out:
+        for f in moving_block(16, 16, 5):
+            out.write(f)
+    s = probe(path)
+    assert s["r_frame_rate"] == "30000/1001"
+    assert int(s["nb_read_frames"]) == 5

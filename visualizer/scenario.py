@@ -309,8 +309,11 @@ def _panel(check: _Checker, raw: Any, loc: str, seed: int, base_dir: Path,
 
 def _endpoints(check: _Checker, raw: dict, loc: str, maze: MazeSpec | None,
                generator: AlgorithmChoice | None) -> Any:
-    """`endpoints`: a rule name, or {entrance: [r, c], exit: [r, c]}."""
-    value = raw.get("endpoints", "corners")
+    """`endpoints`: a rule name, or {entrance: [r, c], exit: [r, c]}. By default the corners
+    on the plane; on a glued surface the corners may be neighbours, so the two ends of a
+    longest path."""
+    default = "corners" if maze is None or maze.surface == "plane" else "longest"
+    value = raw.get("endpoints", default)
     where = _join(loc, "endpoints")
     if isinstance(value, dict):
         check.unknown_keys(value, where, ("entrance", "exit"))
@@ -325,7 +328,7 @@ def _endpoints(check: _Checker, raw: dict, loc: str, maze: MazeSpec | None,
             else:
                 cells.append((cell[0], cell[1]))
         return tuple(cells) if len(cells) == 2 else "corners"
-    rule = check.choice(raw, "endpoints", loc, "corners", ENDPOINT_RULES)
+    rule = check.choice(raw, "endpoints", loc, default, ENDPOINT_RULES)
     if rule == "first_backtrack" and generator is not None and generator.name != "backtracker":
         check.error(where, "`first_backtrack` reads the recursive backtracker's moves; use it "
                            f"with generator: backtracker (got `{generator.name}`)", plain=True)

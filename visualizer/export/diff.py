@@ -6,23 +6,12 @@ import numpy as np
 from .base import Rect
 
 
-def changed_rect(before: np.ndarray, after: np.ndarray,
-                 within: Rect | None = None) -> Rect | None:
-    """The smallest `(y0, y1, x0, x1)` holding every differing pixel, or None if equal.
-
-    With `within`, pixels outside that rectangle are assumed unchanged.
-    """
-    oy = ox = 0
-    if within is not None:
-        y0, y1, x0, x1 = within
-        if y0 >= y1 or x0 >= x1:
-            return None
-        before, after = before[y0:y1, x0:x1], after[y0:y1, x0:x1]
-        oy, ox = y0, x0
+def changed_rect(before: np.ndarray, after: np.ndarray) -> Rect | None:
+    """The smallest `(y0, y1, x0, x1)` holding every differing pixel, or None if equal."""
     diff = before != after
     rows = np.flatnonzero(diff.any(axis=1))
     if rows.size == 0:
         return None
-    r0, r1 = rows[0], rows[-1] + 1
+    r0, r1 = int(rows[0]), int(rows[-1]) + 1
     cols = np.flatnonzero(diff[r0:r1].any(axis=0))
-    return (oy + int(r0), oy + int(r1), ox + int(cols[0]), ox + int(cols[-1]) + 1)
+    return (r0, r1, int(cols[0]), int(cols[-1]) + 1)
