@@ -142,3 +142,41 @@ def test_block_mazes_have_no_outline_and_still_tile():
     assert panel.raster.shape == (3 * 3 * CELL, 3 * 4 * CELL)
     assert (panel.raster == INDEX["blocked"]).sum() == 9 * CELL * CELL
     assert isinstance(MazePanel(2, 2), MazePanel)
+
+
+def test_a_snapshot_is_independent():
+    """The window keeps checkpoints of renderers through their `snapshot()`."""
+    from visualizer import events as ev
+    panel, _ = _drawn(_spec("klein", rows=3, cols=4))
+    twin = panel.snapshot()
+    assert isinstance(twin, NeighbourhoodPanel)
+    assert np.array_equal(twin.raster, panel.raster) and twin.maze == panel.maze
+    before = panel.raster.copy()
+    twin.apply(ev.CellMarked((1, 1), "dead_end"))
+    assert twin.take_dirty() is not None and panel.take_dirty() is None
+    assert not np.array_equal(twin.raster, panel.raster)
+    assert np.array_equal(panel.raster, before)
+    assert panel.centre.fill((1, 1)) != twin.centre.fill((1, 1))
+    assert (twin.raster == INDEX["dead_end"]).sum() == 9 * CELL * CELL
+
+
+@pytest.mark.parametrize("name", ["klein", "sphere"])
+def test_the_window_steps_back_exactly_through_a_neighbourhood(name):
+    """The window's player restores checkpoints (snapshots) and replays from them."""
+    from visualizer.render.canvas import Canvas
+    from visualizer.window.player import Player
+
+    spec = _spec(name, rows=4, cols=5)
+    events = list(maze_stream(spec))
+    forward_panel = panel_renderer(spec)
+    forward = Canvas([forward_panel], ["t"])
+    pictures = []
+    for event in events:
+        forward_panel.apply(event)
+        forward.compose()
+        pictures.append(forward.frame.copy())
+    player = Player(Canvas([panel_renderer(spec)], ["t"]), [events], every=7)
+    player.seek(player.last)
+    for position in range(player.last, -1, -1):
+        player.seek(position)
+        assert np.array_equal(player.frame, pictures[position]), position

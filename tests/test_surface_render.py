@@ -108,8 +108,8 @@ def _band(raster, panel, edge):
 def _arrow_directions(band, colour):
     """+1 for each arrowhead pointing towards increasing positions, -1 for the others."""
     mask = band == colour
-    line = np.argmax(mask.sum(axis=1))
-    heights = mask.sum(axis=0) - mask[line]
+    line = mask.sum(axis=1) >= 0.8 * mask.shape[1]      # the rows of the line itself
+    heights = mask[~line].sum(axis=0)
     heads, run = [], []
     for x, height in enumerate(list(heights) + [0]):
         if height:
@@ -134,9 +134,10 @@ EXPECTED_MARKS = {   # edge: (colour, direction of the arrowheads)
 }
 
 
+@pytest.mark.parametrize("cell_size", [4, 12, 30])
 @pytest.mark.parametrize("name", list(EXPECTED_MARKS))
-def test_identification_arrows_in_the_margin(name):
-    panel = MazePanel(6, 6, cell_size=12, wall=2, surface=name)
+def test_identification_arrows_in_the_margin(name, cell_size):
+    panel = MazePanel(6, 6, cell_size=cell_size, wall=2, surface=name)
     assert panel.margin > 0
     for edge, (colour, direction) in EXPECTED_MARKS[name].items():
         band = _band(panel.raster, panel, edge)
@@ -144,6 +145,9 @@ def test_identification_arrows_in_the_margin(name):
         assert heads == [direction] * (1 if colour == "glue_a" else 2), edge
         other = "glue_b" if colour == "glue_a" else "glue_a"
         assert not (band == INDEX[other]).any()
+    m = panel.margin
+    inside = panel.raster[m:panel.height - m, m:panel.width - m]
+    assert not np.isin(inside, [INDEX["glue_a"], INDEX["glue_b"]]).any()
 
 
 def test_the_plane_has_no_margin_and_no_marks():

@@ -16,7 +16,12 @@ PAIR_COLOURS = ("glue_a", "glue_b")
 
 def arrow_size(cell_size: int) -> int:
     """Half the width of an arrowhead for cells of `cell_size` pixels."""
-    return max(2, min(6, cell_size // 3))
+    return max(2, min(8, cell_size // 3))
+
+
+def line_width(cell_size: int) -> int:
+    """The thickness of the line along a glued edge."""
+    return 1 if cell_size < 12 else 2 if cell_size < 24 else 3
 
 
 def glue_margin(surface: Surface, cell_size: int) -> int:
@@ -47,8 +52,9 @@ def draw_glue_marks(raster: np.ndarray, surface: Surface, top: int, left: int, h
                     width: int, cell_size: int) -> None:
     """Draw the marks of `surface` around the maze drawn at `raster[top:top+height,
     left:left+width]`, inside the margin left free around it."""
-    a = arrow_size(cell_size)
+    a, t = arrow_size(cell_size), line_width(cell_size)
     centre_gap = a + 2                    # from the maze's outer edge to the line's centre
+    lo, hi = -((t - 1) // 2), t // 2 + 1   # the line's rows (or columns) around its centre
     for edge, colour_name, forward, heads in edge_marks(surface):
         colour = INDEX[colour_name]
         horizontal = edge in (Side.N, Side.S)
@@ -61,11 +67,11 @@ def draw_glue_marks(raster: np.ndarray, surface: Surface, top: int, left: int, h
         else:
             line_at = left + width - 1 + centre_gap
         if horizontal:
-            raster[line_at:line_at + 1, left:left + width] = colour
+            raster[line_at + lo:line_at + hi, left:left + width] = colour
             direction = Side.E if forward else Side.W
             middle, length = left + width // 2, width
         else:
-            raster[top:top + height, line_at:line_at + 1] = colour
+            raster[top:top + height, line_at + lo:line_at + hi] = colour
             direction = Side.S if forward else Side.N
             middle, length = top + height // 2, height
         head = _arrowhead(a, direction)

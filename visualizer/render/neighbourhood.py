@@ -17,10 +17,12 @@ What each surface shows (rows of the table: above, level with, below the maze):
   one point with 180° around it), so no copy fits there.
 - plane: nothing is glued; only the maze itself, with empty space around it.
 
-The panel keeps a `MazePanel` for the centre; when the centre's dirty rectangle changes it
-copies the changed part into every neighbour through that neighbour's transform.
+The panel keeps a `MazePanel` for the centre; after each event it copies the centre's dirty
+rectangle into every neighbour through that neighbour's transform.
 """
 from __future__ import annotations
+
+import copy
 
 import numpy as np
 
@@ -89,11 +91,26 @@ class NeighbourhoodPanel:
                                 glue_marks=False, first=first)
         self._layout()
 
-    def __getattr__(self, name: str):
-        # maze, step, status, cell_size … are the centre's
-        if name == "centre":
-            raise AttributeError(name)
-        return getattr(self.centre, name)
+    @property
+    def maze(self):
+        return self.centre.maze
+
+    @property
+    def step(self) -> int:
+        return self.centre.step
+
+    @property
+    def status(self) -> str:
+        return self.centre.status
+
+    def snapshot(self) -> "NeighbourhoodPanel":
+        """An independent copy of the picture and its state (the window's checkpoints);
+        the layout, which never changes, is shared."""
+        other = copy.copy(self)
+        other.centre = self.centre.snapshot()
+        other.raster = self.raster.copy()
+        other.dirty = None if self.dirty is None else list(self.dirty)
+        return other
 
     # --- layout --------------------------------------------------------------------------
 
@@ -157,16 +174,18 @@ class NeighbourhoodPanel:
         return self.raster.shape[1]
 
     def apply(self, event: object) -> None:
-        """Update the centre from `event`; its changes reach the copies in `take_dirty`."""
+        """Update the centre from `event` and copy what changed into every copy at once,
+        so that `raster` is always whole (the window reads it after restoring a copy)."""
         self.centre.apply(event)
         if isinstance(event, GridCreated):
             self._layout()
-
-    def take_dirty(self) -> tuple[int, int, int, int] | None:
-        """The rectangle changed since the last call (covering every copy that changed)."""
+            return
         rect = self.centre.take_dirty()
         if rect is not None:
             self._copy(rect)
+
+    def take_dirty(self) -> tuple[int, int, int, int] | None:
+        """The rectangle changed since the last call (covering every copy that changed)."""
         dirty, self.dirty = self.dirty, None
         return tuple(dirty) if dirty is not None else None
 
