@@ -47,6 +47,7 @@ class Window:
 
     def __init__(self, session: Session, theme: Theme, *, save_dir: Path = Path("output"),
                  figure_factory: Callable | None = None) -> None:
+        import matplotlib
         import matplotlib.pyplot as plt
         from matplotlib.widgets import Button, RadioButtons, Slider
 
@@ -63,7 +64,10 @@ class Window:
         h, w = self.player.frame.shape
         fig_w, fig_h = max(w + 20, 960), h + CONTROLS_PX + 20
         make = figure_factory or plt.figure
-        self.fig = fig = make(figsize=(fig_w / DPI, fig_h / DPI), dpi=DPI)
+        # no navigation toolbar: its home/back/forward and zoom would fight the stepping
+        # and resample the picture
+        with matplotlib.rc_context({"toolbar": "None"}):
+            self.fig = fig = make(figsize=(fig_w / DPI, fig_h / DPI), dpi=DPI)
         manager = getattr(fig.canvas, "manager", None)
         if manager is not None:
             manager.set_window_title(f"visualizer — {session.scenario.title or 'scenario'}")
@@ -122,14 +126,14 @@ class Window:
 
     # --- showing -------------------------------------------------------------------------
 
-    def fit_picture(self, _event=None) -> None:
+    def fit_picture(self, _event=None) -> bool:
         """Place the picture on whole screen pixels, at a whole zoom (1 frame pixel = k
         screen pixels) when it fits, so that it stays as sharp as the export; smaller only
         when the window is smaller than the frame. Screens with a pixel ratio (HiDPI, Tk's
         scaling) are measured in their own pixels."""
         width, height = self.fig.bbox.width, self.fig.bbox.height
         if width < 2 or height < 2:
-            return
+            return False
         h, w = self.player.frame.shape
         bottom = self._picture_bottom * height
         room_w, room_h = width - 4, height - bottom - 4
@@ -138,11 +142,19 @@ class Window:
         pw, ph = w * self.zoom, h * self.zoom
         x0 = int((width - pw) // 2)
         y0 = int(bottom + max(0, (room_h - ph) // 2))
-        self.ax.set_position((x0 / width, y0 / height, pw / width, ph / height))
+        place = (x0 / width, y0 / height, pw / width, ph / height)
+        if np.allclose(self.ax.get_position().bounds, place, rtol=0, atol=1e-9):
+            return False
+        self.ax.set_position(place)
+        return True
 
     def _on_draw(self, _event) -> None:
-        """After a full draw: keep the still parts, then draw the moving ones over them."""
+        """After a full draw: keep the still parts, then draw the moving ones over them.
+        (A backend may change the pixel ratio without a resize event: refit, redraw.)"""
         canvas = self.fig.canvas
+        if self.fit_picture():
+            canvas.draw_idle()
+            return
         if getattr(canvas, "supports_blit", False):
             self._background = canvas.copy_from_bbox(self.fig.bbox)
         for artist in self._animated:

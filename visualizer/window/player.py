@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import gc
+import sys
 import time
 from typing import Any, Iterable, Sequence
 
@@ -25,16 +26,24 @@ from .snapshot import restore, snapshot
 DEFAULT_EVERY = 256
 #: a copy is also taken once replaying the events since the last one took this long (s)
 MAX_REPLAY = 0.02
-#: how much memory the copies of one track may take; past it they are spaced further apart
-CHECKPOINT_BUDGET = 256 * 2**20
+#: how much memory the copies of all panels may take; bigger copies are spaced further apart
+CHECKPOINT_BUDGET = 512 * 2**20
 
 
-def _nbytes(obj: Any, depth: int = 2) -> int:
-    """Rough bytes of the numpy arrays a renderer holds (two levels of attributes deep)."""
+def footprint(obj: Any, depth: int = 3) -> int:
+    """Rough bytes a copy of `obj` takes: its arrays, and its lists and dicts estimated from
+    their first item (a renderer's state is mostly uniform containers)."""
     if isinstance(obj, np.ndarray):
         return obj.nbytes if obj.flags.writeable else 0
-    if depth and hasattr(obj, "__dict__"):
-        return sum(_nbytes(v, depth - 1) for v in vars(obj).values())
+    if depth <= 0:
+        return 0
+    if isinstance(obj, dict):
+        first = next(iter(obj.values()), None)
+        return sys.getsizeof(obj) + len(obj) * footprint(first, depth - 1)
+    if isinstance(obj, list):
+        return sys.getsizeof(obj) + (len(obj) * footprint(obj[0], depth - 1) if obj else 0)
+    if hasattr(obj, "__dict__") and not isinstance(obj, type):
+        return sum(footprint(v, depth - 1) for v in vars(obj).values())
     return 0
 
 
@@ -45,9 +54,11 @@ class Track:
     back (`seek` says so), so callers must read `track.renderer` again after a seek.
     """
 
-    def __init__(self, renderer: Any, events: Iterable, *, every: int = DEFAULT_EVERY) -> None:
+    def __init__(self, renderer: Any, events: Iterable, *, every: int = DEFAULT_EVERY,
+                 budget: int = CHECKPOINT_BUDGET) -> None:
         self.events: list = []
         self.every = every
+        self.budget = budget
         self.renderer = renderer
         self.consumed = 0
         self.checkpoints: dict[int, Any] = {0: snapshot(renderer)}
@@ -75,15 +86,20 @@ class Track:
         here = self.consumed
         self.seek(start)
         walker = self.renderer
-        fewest = max(1, -(-len(self.events) * (_nbytes(walker) + 4096) // CHECKPOINT_BUDGET))
+        # memory credit: each event earns its share of the budget, each copy spends its size
+        share = self.budget / max(1, len(self.events))
+        credit, cost = 0.0, footprint(walker) + 4096
         since = start - self._marks[-1]
         began = time.perf_counter()
         for j in range(start, len(self.events)):
             walker.apply(self.events[j])
             since += 1
-            if since >= fewest and (since >= self.every
-                                    or time.perf_counter() - began >= MAX_REPLAY):
+            credit += share
+            if credit >= cost and (since >= self.every
+                                   or time.perf_counter() - began >= MAX_REPLAY):
                 self.checkpoints[j + 1] = snapshot(walker)
+                cost = footprint(walker) + 4096
+                credit -= cost
                 since = 0
                 began = time.perf_counter()
         self.consumed = len(self.events)
@@ -152,7 +168,8 @@ class Player:
             raise ValueError(f"unknown clock `{clock}`; expected one of {', '.join(CLOCKS)}")
         self.canvas = canvas
         self.clock = clock
-        self.tracks = [Track(panel, stream, every=every)
+        budget = CHECKPOINT_BUDGET // max(1, len(streams))
+        self.tracks = [Track(panel, stream, every=every, budget=budget)
                        for panel, stream in zip(canvas.panels, streams)]
         self.position = -1
         self.seek(0)
