@@ -215,3 +215,17 @@ solver: bfs
     assert isinstance(track.events[track.consumed - 1], ev.EndpointsSet)
     session.player.seek(session.player.last)
     assert session.player.tracks[0].renderer.status.startswith("path:")
+
+
+def test_clone_shares_the_attributes_a_renderer_declares_fixed():
+    class Panel:
+        snapshot_shared = ("table",)
+
+        def __init__(self):
+            self.table = [[1, 2], [3]]
+            self.state = [[1, 2], [3]]
+
+    panel = Panel()
+    copy = clone(panel)
+    assert copy.table is panel.table
+    assert copy.state == panel.state and copy.state[0] is not panel.state[0]

@@ -20,6 +20,7 @@ from visualizer import events as ev  # noqa: E402
 from visualizer import pipeline  # noqa: E402
 from visualizer.render.palette import make_theme  # noqa: E402
 from visualizer.scenario import load  # noqa: E402
+from visualizer.surfaces import Surface  # noqa: E402
 from visualizer.window.figure import Window  # noqa: E402
 from visualizer.window.session import Session  # noqa: E402
 
@@ -289,7 +290,7 @@ def life_window(open_window, monkeypatch):
 
     def stream(spec):
         if spec.title == "Life":
-            return fake_evolve(GLIDER, "B3/S23", None, 12)
+            return fake_evolve(GLIDER, "B3/S23", Surface("torus", 8, 8), 12)
         return real_stream(spec)
 
     real_renderer, real_stream = pipeline.panel_renderer, pipeline.panel_stream

@@ -181,6 +181,9 @@ class Session:
         track = self.player.tracks[panel]
         count = track.consumed
         current = track.events[count - 1]
+        if current.surface is None or not current.rule:
+            self.message = "this Life stream does not say its rule and surface: cannot edit"
+            return False
         edited = toggled(current, cell)
         remaining = sum(isinstance(e, Generation) for e in track.events[count:])
         later = self.evolve(np.asarray(edited.grid).copy(), current.rule, current.surface,

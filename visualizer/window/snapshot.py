@@ -5,7 +5,8 @@ cell tuples, every tuple visited). Here immutable things are shared instead of c
 numbers, strings, tuples (taken to hold cells and other immutable values), enums and
 frozen dataclasses (a `Surface` with its step
 tables, events); numpy arrays, lists, dicts, sets and plain objects are copied. A renderer
-may define `snapshot()` returning such a copy itself.
+may define `snapshot()` returning such a copy itself, or name in `snapshot_shared` the
+attributes that never change after set-up (lookup tables), which are then shared.
 """
 from __future__ import annotations
 
@@ -55,7 +56,8 @@ def clone(obj: Any) -> Any:
     if hasattr(obj, "__dict__") and not hasattr(obj, "__slots__") \
             and kind.__reduce_ex__ is object.__reduce_ex__:
         other = kind.__new__(kind)
-        other.__dict__.update({k: clone(v) for k, v in vars(obj).items()})
+        shared = getattr(kind, "snapshot_shared", ())
+        other.__dict__.update({k: v if k in shared else clone(v) for k, v in vars(obj).items()})
         return other
     return copy.deepcopy(obj)
 
