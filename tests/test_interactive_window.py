@@ -345,3 +345,19 @@ def test_without_a_display_it_says_how_to_get_one(tmp_path):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "no display" in lines[0] and "xvfb-run" in lines[0]
+
+
+def test_interactive_opens_one_file_not_a_folder(capsys):
+    from visualizer.cli import main
+
+    assert main([str(ROOT / "scenarios"), "--interactive"]) == 2
+    assert "one scenario file" in capsys.readouterr().err
+
+
+def test_a_bad_scenario_is_reported_before_any_window(tmp_path, capsys):
+    from visualizer.cli import main
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("maze: {rows: ten, cols: 4}\ngenerator: backtracker\n")
+    assert main([str(bad), "--interactive"]) == 2
+    assert "rows" in capsys.readouterr().err

@@ -77,12 +77,13 @@ def render_file(path: Path, out: str | None) -> int:
     return 0
 
 
-def show_file(path: Path) -> int:
-    """Open one scenario file in the interactive window; returns the exit status."""
+def show_file(path: Path, out: str | None = None) -> int:
+    """Open one scenario file in the interactive window (`s` saves PNGs beside `out` or
+    the scenario's output); returns the exit status."""
     from .interactive import run
 
     try:
-        scenario = load(path)
+        scenario = load(path, out=out)
     except ScenarioError as exc:
         for line in exc.errors:
             print(line, file=sys.stderr)
@@ -100,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         if target.is_dir():
             print("--interactive opens one scenario file, not a folder", file=sys.stderr)
             return EXIT_BAD_INPUT
-        return show_file(target)
+        return show_file(target, args.out)
     if target.is_dir():
         files = sorted(target.glob("*.yaml")) + sorted(target.glob("*.yml"))
         if args.out:
