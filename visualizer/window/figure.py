@@ -115,6 +115,8 @@ class Window:
         self._animated = [self.image, self.status] + [
             getattr(self.slider, name) for name in ("poly", "vline", "_handle", "valtext")
             if hasattr(self.slider, name)]
+        if not getattr(fig.canvas, "supports_blit", False):
+            self._animated = []      # such backends redraw everything each time
         for artist in self._animated:
             artist.set_animated(True)
         fig.canvas.mpl_connect("draw_event", self._on_draw)
