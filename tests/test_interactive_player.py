@@ -59,7 +59,8 @@ def test_every_step_back_lands_on_the_forward_picture(generator, surface):
         assert np.array_equal(player.frame, pictures[position]), position
 
 
-def test_random_scrubbing_matches_a_forward_run(tmp_path):
+@pytest.mark.parametrize("prepare", [True, False])
+def test_random_scrubbing_matches_a_forward_run(tmp_path, prepare):
     scenario = write_scenario(tmp_path, """
 title: two
 seed: 5
@@ -72,11 +73,12 @@ panels:
 """)
     player = Player(pipeline.make_canvas(scenario),
                     [pipeline.panel_stream(s) for s in scenario.panels], clock="progress",
-                    every=16)
+                    every=16, prepare=prepare)
     rng = np.random.default_rng(0)
     for position in [*rng.integers(0, player.last + 1, 12), player.last, 0, 3]:
         player.seek(int(position))
         assert np.array_equal(player.frame, forward_frame(scenario, int(position))), position
+        player.prepare(0.001)          # idle time between jumps takes a few more copies
 
 
 @pytest.mark.parametrize("clock", ["steps", "progress"])
@@ -229,3 +231,21 @@ def test_clone_shares_the_attributes_a_renderer_declares_fixed():
     copy = clone(panel)
     assert copy.table is panel.table
     assert copy.state == panel.state and copy.state[0] is not panel.state[0]
+
+
+def test_lazy_preparation_takes_the_same_copies_bit_by_bit():
+    events = maze_events("kruskal", n=6)
+    eager = Track(MazePanel(6, 6), events, every=5)
+    lazy = Track(MazePanel(6, 6), events, every=5, prepare=False)
+    assert list(lazy.checkpoints) == [0] and not lazy.prepared
+    lazy.seek(40)
+    assert lazy.ready == 40
+    rounds = 0
+    while not lazy.prepare(0.0):
+        rounds += 1
+    assert rounds > 1                  # it stopped at the deadline and went on from there
+    for count in (len(events), 3, 57, 0):
+        eager.seek(count)
+        lazy.seek(count)
+        assert np.array_equal(eager.renderer.raster, lazy.renderer.raster)
+        assert eager.renderer.caption() == lazy.renderer.caption()

@@ -361,3 +361,27 @@ def test_a_bad_scenario_is_reported_before_any_window(tmp_path, capsys):
     bad.write_text("maze: {rows: ten, cols: 4}\ngenerator: backtracker\n")
     assert main([str(bad), "--interactive"]) == 2
     assert "rows" in capsys.readouterr().err
+
+
+def test_copies_are_taken_in_idle_time_and_stepping_stays_exact(tmp_path):
+    path = tmp_path / "lesson.yaml"
+    path.write_text(TWO_PANELS)
+    scenario = load(path)
+    session = Session(scenario, every=8, prepare=False)
+    window = Window(session, make_theme(), save_dir=tmp_path, prepare_in_background=True)
+    try:
+        assert window.preparing and window.player.prepared < 1
+        press_key(window, "right", 30)
+        reference = shown(window).copy()
+        rounds = 0
+        while window.preparing:
+            window.prepare_some()
+            rounds += 1
+        assert window.player.prepared == 1 and rounds >= 1
+        press_key(window, "end")
+        press_key(window, "home")
+        press_key(window, "right", 30)
+        assert np.array_equal(shown(window), reference)
+        assert "preparing" not in window.status.get_text()
+    finally:
+        plt.close(window.fig)

@@ -6,6 +6,7 @@ writes, shown pixel for pixel (nearest interpolation, no axes). Every control ca
 """
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Callable
 
@@ -18,6 +19,7 @@ from .session import Session
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_SPEED = 50
 TICK_MS = 40
+PREPARE_EVERY_MS, PREPARE_SECONDS = 50, 0.02   # idle work: 20 ms of every 50
 HELP = ("space play/pause · ←/→ step · ↑/↓ speed · Home/End · n next milestone · "
         "s save PNG · click: start (shift: goal) · 1-9 solver · Life: click toggles a cell")
 #: our keys, taken away from matplotlib's default keymap (← → were toolbar back/forward)
@@ -46,7 +48,8 @@ class Window:
     """
 
     def __init__(self, session: Session, theme: Theme, *, save_dir: Path = Path("output"),
-                 figure_factory: Callable | None = None) -> None:
+                 figure_factory: Callable | None = None,
+                 prepare_in_background: bool = False) -> None:
         import matplotlib
         import matplotlib.pyplot as plt
         from matplotlib.widgets import Button, RadioButtons, Slider
@@ -124,6 +127,12 @@ class Window:
         fig.canvas.mpl_connect("button_press_event", self.on_click)
         self.timer = fig.canvas.new_timer(interval=TICK_MS)
         self.timer.add_callback(self.tick)
+        # the player's copies (for exact stepping back) are taken in idle time
+        self.preparing = prepare_in_background and self.player.prepared < 1
+        self.prep_timer = fig.canvas.new_timer(interval=PREPARE_EVERY_MS)
+        self.prep_timer.add_callback(self.prepare_some)
+        if self.preparing:
+            self.prep_timer.start()
         self.show()
 
     # --- showing -------------------------------------------------------------------------
@@ -190,6 +199,8 @@ class Window:
                  f"{SPEEDS[self.speed]} steps/s"]
         if self.session.solver and self.session.focus is not None:
             parts.append(f"solver {self.session.solver}")
+        if self.preparing:
+            parts.append(f"preparing {self.player.prepared:.0%}")
         if self.session.message:
             parts.append(self.session.message)
         self.status.set_text(" · ".join(parts))
@@ -198,6 +209,17 @@ class Window:
             label.set_text("pause" if self.playing else "play")
             full = True
         self.refresh(full)
+
+    def prepare_some(self) -> None:
+        """Idle time: take more of the player's copies; once all are there, stop."""
+        if not self.preparing:
+            return
+        if self.player.prepare(PREPARE_SECONDS):
+            self.preparing = False
+            self.prep_timer.stop()
+            gc.freeze()   # the copies live as long as the window: keep them out of collections
+        if not self.playing:
+            self.show()
 
     def _act(self, action: Callable[[], object]) -> None:
         action()

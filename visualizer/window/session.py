@@ -81,15 +81,16 @@ class Session:
     """A scenario in the window: its `player`, the solver chosen, the endpoints placed.
 
     `evolve(grid, rule, surface, generations)` yields Life generations from an edited grid
-    (default: the Life engine); `message` says what the last action did.
+    (default: the Life engine); `message` says what the last action did. With
+    `prepare=False` the player's copies are left for `player.prepare` (idle time).
     """
 
     def __init__(self, scenario: Scenario, *, every: int = DEFAULT_EVERY,
-                 evolve: Evolve | None = None) -> None:
+                 evolve: Evolve | None = None, prepare: bool = True) -> None:
         self.scenario = scenario
         self.canvas = make_canvas(scenario)
         self.player = Player(self.canvas, [panel_stream(spec) for spec in scenario.panels],
-                             clock=scenario.clock, every=every)
+                             clock=scenario.clock, every=every, prepare=prepare)
         self.solvers = list(registry.algorithms("solver"))
         chosen = [s.solver.name for s in scenario.panels if s.maze is not None and s.solver]
         self.solver = chosen[0] if chosen else (self.solvers[0] if self.solvers else None)
