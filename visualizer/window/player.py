@@ -98,8 +98,6 @@ class Track:
         finally:
             if collecting:
                 gc.enable()
-        if self.prepared:
-            self._walker = None
         return self.prepared
 
     def _walk(self, stop: int, deadline: float | None) -> None:
@@ -138,6 +136,11 @@ class Track:
         count = max(0, min(count, len(self.events)))
         if count > self.ready:
             self.prepare(until=count)
+            if self.ready == count and not self.consumed == count:
+                # the walker stands right there: a copy of it beats replaying the events
+                self.renderer = snapshot(self._walker)
+                self.consumed = count
+                return True
         marks = self._marks
         base = marks[bisect.bisect_right(marks, count) - 1]
         replaced = False
