@@ -25,7 +25,7 @@ HELP = ("space play/pause · ←/→ step · ↑/↓ speed · Home/End · n next
 #: our keys, taken away from matplotlib's default keymap (← → were toolbar back/forward)
 KEYS = (" ", "left", "right", "up", "down", "home", "end", "n", "s", "enter",
         *"123456789")
-CONTROLS_PX = 150          # room under the picture for the slider, buttons and help
+CONTROLS_PX = 150          # room under the picture for the slider, buttons and help (at least)
 DPI = 100
 
 
@@ -52,7 +52,6 @@ class Window:
                  prepare_in_background: bool = False) -> None:
         import matplotlib
         import matplotlib.pyplot as plt
-        from matplotlib.widgets import Button, RadioButtons, Slider
 
         free_keys()
         self.session, self.player, self.theme = session, session.player, theme
@@ -65,7 +64,9 @@ class Window:
         self.saved: Path | None = None
 
         h, w = self.player.frame.shape
-        fig_w, fig_h = max(w + 20, 960), h + CONTROLS_PX + 20
+        menu = len(session.solvers[:9]) if session.focus is not None else 0
+        self.controls_px = max(CONTROLS_PX, 16 * menu + 95)
+        fig_w, fig_h = max(w + 20, 960), h + self.controls_px + 20
         make = figure_factory or plt.figure
         # no navigation toolbar: its home/back/forward and zoom would fight the stepping
         # and resample the picture
@@ -75,41 +76,15 @@ class Window:
         if manager is not None:
             manager.set_window_title(f"visualizer — {session.scenario.title or 'scenario'}")
         fx, fy = (lambda px: px / fig_w), (lambda px: px / fig_h)
-        self._picture_bottom = fy(CONTROLS_PX + 10)
-        self.ax = fig.add_axes((fx((fig_w - w) // 2), fy(CONTROLS_PX + 10), fx(w), fy(h)))
+        self._picture_bottom = fy(self.controls_px + 10)
+        self.ax = fig.add_axes((fx((fig_w - w) // 2), fy(self.controls_px + 10), fx(w), fy(h)))
         self.ax.set_axis_off()
         self.image = self.ax.imshow(theme.rgb(self.player.frame), interpolation="nearest")
         self.zoom = 1.0
         self.fit_picture()
         fig.canvas.mpl_connect("resize_event", self.fit_picture)
 
-        row = CONTROLS_PX - 40
-        self.slider = Slider(fig.add_axes((fx(70), fy(row), fx(fig_w - 160), fy(22))),
-                             "step", 0, max(self.player.last, 1), valinit=0, valstep=1,
-                             valfmt="%d")
-        self.slider.on_changed(self._on_slider)
-
-        labels = [("|◀", self.home), ("◀", lambda: self.step(-1)), ("play", self.toggle),
-                  ("▶", lambda: self.step(1)), ("▶|", self.end),
-                  ("next ★", self.next_milestone), ("save", self.save),
-                  ("click: start", self.toggle_mode)]
-        self.buttons: dict[str, Button] = {}
-        x = 10
-        for label, action in labels:
-            width = 44 if len(label) <= 2 else 90
-            button = Button(fig.add_axes((fx(x), fy(row - 40), fx(width), fy(28))), label)
-            button.on_clicked(lambda _event, act=action: self._act(act))
-            self.buttons[label] = button
-            x += width + 6
-        self.radio = None
-        if session.solvers and session.focus is not None:
-            shown = session.solvers[:9]
-            self.radio = RadioButtons(
-                fig.add_axes((fx(x + 10), fy(row - 75), fx(150), fy(16 * len(shown) + 12))),
-                shown, active=shown.index(session.solver) if session.solver in shown else 0)
-            self.radio.on_clicked(lambda name: self._act(lambda: self.choose_solver(name)))
-        self.status = fig.text(fx(10), fy(row - 62), "", fontsize=9)
-        fig.text(fx(10), fy(10), HELP, fontsize=8, color="#555555")
+        self._add_controls(fx, fy, fig_w)
 
         # what changes every step is drawn over a saved background (blitting): a full redraw
         # re-renders every text of the controls, ~100 ms
@@ -134,6 +109,40 @@ class Window:
         if self.preparing:
             self.prep_timer.start()
         self.show()
+
+    def _add_controls(self, fx: Callable, fy: Callable, fig_w: int) -> None:
+        """The slider, the buttons, the solver menu, the status and help lines (positions in
+        pixels of the figure's initial size, through `fx`/`fy`)."""
+        from matplotlib.widgets import Button, RadioButtons, Slider
+
+        fig, session = self.fig, self.session
+        row = self.controls_px - 40
+        self.slider = Slider(fig.add_axes((fx(70), fy(row), fx(fig_w - 160), fy(22))),
+                             "step", 0, max(self.player.last, 1), valinit=0, valstep=1,
+                             valfmt="%d")
+        self.slider.on_changed(self._on_slider)
+
+        labels = [("|◀", self.home), ("◀", lambda: self.step(-1)), ("play", self.toggle),
+                  ("▶", lambda: self.step(1)), ("▶|", self.end),
+                  ("next ★", self.next_milestone), ("save", self.save),
+                  ("click: start", self.toggle_mode)]
+        self.buttons: dict[str, Button] = {}
+        x = 10
+        for label, action in labels:
+            width = 44 if len(label) <= 2 else 90
+            button = Button(fig.add_axes((fx(x), fy(row - 40), fx(width), fy(28))), label)
+            button.on_clicked(lambda _event, act=action: self._act(act))
+            self.buttons[label] = button
+            x += width + 6
+        self.radio = None
+        if session.solvers and session.focus is not None:
+            shown = session.solvers[:9]
+            self.radio = RadioButtons(
+                fig.add_axes((fx(x + 10), fy(30), fx(190), fy(16 * len(shown) + 12))),
+                shown, active=shown.index(session.solver) if session.solver in shown else 0)
+            self.radio.on_clicked(lambda name: self._act(lambda: self.choose_solver(name)))
+        self.status = fig.text(fx(10), fy(row - 62), "", fontsize=9)
+        fig.text(fx(10), fy(10), HELP, fontsize=8, color="#555555")
 
     # --- showing -------------------------------------------------------------------------
 
