@@ -249,3 +249,20 @@ def test_lazy_preparation_takes_the_same_copies_bit_by_bit():
         lazy.seek(count)
         assert np.array_equal(eager.renderer.raster, lazy.renderer.raster)
         assert eager.renderer.caption() == lazy.renderer.caption()
+
+
+def test_clone_keeps_views_linked_to_the_copied_grid():
+    class Panel:
+        def __init__(self):
+            self.flat = None                      # the view comes before its base
+            self.grid = np.zeros((3, 4), dtype=np.uint8)
+            self.flat = self.grid.reshape(-1)
+            self.column = self.grid[:, 1]
+
+    panel = Panel()
+    copy = clone(panel)
+    copy.flat[5] = 7
+    assert copy.grid[1, 1] == 7 and copy.column[1] == 7
+    assert panel.grid[1, 1] == 0
+    copy.grid[2, 1] = 9
+    assert copy.column[2] == 9 and panel.column[2] == 0
