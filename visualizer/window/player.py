@@ -27,7 +27,7 @@ DEFAULT_EVERY = 256
 #: a copy is also taken once replaying the events since the last one took this long (s)
 MAX_REPLAY = 0.02
 #: how much memory the copies of all panels may take; bigger copies are spaced further apart
-CHECKPOINT_BUDGET = 512 * 2**20
+CHECKPOINT_BUDGET = 384 * 2**20
 
 
 def footprint(obj: Any, depth: int = 3) -> int:
