@@ -251,9 +251,11 @@ def fake_evolve(grid, rule, surface, generations):
 
 class FakeLifePanel:
     """The interface the window expects of a Life panel: raster, apply, take_dirty,
-    caption, cell_at."""
+    caption, and `cell_at` or the grid's geometry (rows, cols, cell_size, oy, ox) as the
+    Life branch's LifePanel has it."""
 
     def __init__(self, rows: int, cols: int, cell_size: int = 6) -> None:
+        self.rows, self.cols, self.oy, self.ox = rows, cols, 0, 0
         self.cell_size = cell_size
         self.grid = np.zeros((rows, cols), dtype=np.uint8)
         self.index = 0
@@ -273,6 +275,8 @@ class FakeLifePanel:
     def caption(self) -> str:
         return f"generation {self.index}"
 
+
+class FakeLifePanelWithCellAt(FakeLifePanel):
     def cell_at(self, y, x):
         return int(y // self.cell_size), int(x // self.cell_size)
 
@@ -281,12 +285,12 @@ GLIDER = np.zeros((8, 8), dtype=np.uint8)
 GLIDER[1, 2] = GLIDER[2, 3] = GLIDER[3, 1] = GLIDER[3, 2] = GLIDER[3, 3] = 1
 
 
-@pytest.fixture
-def life_window(open_window, monkeypatch):
+@pytest.fixture(params=[FakeLifePanel, FakeLifePanelWithCellAt])
+def life_window(open_window, monkeypatch, request):
     from visualizer.window import session as session_module
 
     def renderer(spec):
-        return FakeLifePanel(8, 8) if spec.title == "Life" else real_renderer(spec)
+        return request.param(8, 8) if spec.title == "Life" else real_renderer(spec)
 
     def stream(spec):
         if spec.title == "Life":
@@ -385,3 +389,14 @@ def test_copies_are_taken_in_idle_time_and_stepping_stays_exact(tmp_path):
         assert "preparing" not in window.status.get_text()
     finally:
         plt.close(window.fig)
+
+
+def test_a_life_edit_at_the_last_generation_adds_no_generations(life_window):
+    window = life_window
+    track = window.player.tracks[0]
+    press_key(window, "end")
+    length = len(track.events)
+    last = track.renderer.index
+    click_cell_life(window, (5, 5))
+    assert len(track.events) == length + 1 and track.renderer.index == last
+    assert track.renderer.grid[5, 5] == 1 - track.events[-2].grid[5, 5]

@@ -20,9 +20,6 @@ from ..pipeline import make_canvas, panel_stream
 from ..scenario import PanelSpec, Scenario
 from .player import DEFAULT_EVERY, Player
 
-#: generations to run after an edit made at the end of a Life run
-LIFE_AFTER_EDIT = 100
-
 Evolve = Callable[..., Iterable[Generation]]
 
 
@@ -60,6 +57,18 @@ def default_evolve(grid: np.ndarray, rule: str, surface, generations: int
     from ..life.engine import evolve
 
     return evolve(grid, rule, surface, generations)
+
+
+def grid_cell_at(renderer, y: float, x: float) -> Cell | None:
+    """The cell under pixel (y, x) of a renderer without `cell_at` that draws a grid of
+    `rows` x `cols` cells of `cell_size` pixels from (`oy`, `ox`) (the Life panel), or None."""
+    try:
+        size, rows, cols = renderer.cell_size, renderer.rows, renderer.cols
+        oy, ox = getattr(renderer, "oy", 0), getattr(renderer, "ox", 0)
+    except AttributeError:
+        return None
+    r, c = int((y - oy) // size), int((x - ox) // size)
+    return (r, c) if 0 <= r < rows and 0 <= c < cols else None
 
 
 def _frozen(arr: np.ndarray) -> np.ndarray:
@@ -110,7 +119,7 @@ class Session:
         panel, py, px = found
         renderer = self.player.tracks[panel].renderer
         cell_at = getattr(renderer, "cell_at", None)
-        cell = cell_at(py, px) if cell_at else None
+        cell = cell_at(py, px) if cell_at else grid_cell_at(renderer, py, px)
         return (panel, cell) if cell is not None else None
 
     def is_life(self, panel: int) -> bool:
@@ -186,9 +195,10 @@ class Session:
             self.message = "this Life stream does not say its rule and surface: cannot edit"
             return False
         edited = toggled(current, cell)
+        # as many generations as were left (the panel has room for the scenario's count)
         remaining = sum(isinstance(e, Generation) for e in track.events[count:])
         later = self.evolve(np.asarray(edited.grid).copy(), current.rule, current.surface,
-                            remaining or LIFE_AFTER_EDIT)
+                            remaining) if remaining else ()
         tail = [edited] + [replace(g, index=current.index + k)
                            for k, g in enumerate(later) if k > 0]
         self.player.replace_tail(panel, count, tail)
