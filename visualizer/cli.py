@@ -4,7 +4,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
+
+from tqdm import tqdm
 
 from . import registry
 from .scenario import ScenarioError, load
@@ -21,23 +25,41 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"a scenario YAML file or a folder of them "
                              f"(default: {DEFAULT_SCENARIO})")
     parser.add_argument("--out", help="where to write the animation (overrides `output`)")
+    parser.add_argument("--still", action="store_true",
+                        help="also save the final frame as a PNG beside the animation")
+    parser.add_argument("--strip", type=int, default=0, metavar="N",
+                        help="also save N key frames side by side as one PNG (handouts)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="N",
+                        help="render a folder's scenarios in N processes at once")
     parser.add_argument("--interactive", action="store_true",
                         help="step through the scenario in a window instead of rendering it")
     parser.add_argument("--list", action="store_true",
                         help="list the generators, solvers and surfaces, then stop")
+    parser.add_argument("--stats", action="store_true",
+                        help="print each panel's maze and solve figures as JSON instead "
+                             "of rendering")
+    parser.add_argument("--sweep", choices=("threshold",),
+                        help="run a parameter sweep and plot it (threshold: P(entrance "
+                             "connected to exit) against the threshold), then stop")
     return parser
 
 
 def list_algorithms() -> str:
-    """One line per generator, solver and surface."""
+    """One line per generator, solver, surface and Life rule."""
     lines = []
     for kind in registry.KINDS:
         lines.append(f"{kind}s:")
         for name, algo in registry.algorithms(kind).items():
-            lines.append(f"  {name:<14} {algo.summary}")
+            lines.append(f"  {name:<17} {algo.summary}")
     lines.append("surfaces:")
     for name, summary in SURFACE_NAMES.items():
-        lines.append(f"  {name:<14} {summary}")
+        lines.append(f"  {name:<17} {summary}")
+    from .life import NAMED_RULES, PATTERNS
+
+    lines.append("life rules (any B/S rule works too, e.g. B36/S23):")
+    for name, notation in NAMED_RULES.items():
+        lines.append(f"  {name:<17} {notation}")
+    lines.append("life patterns: " + ", ".join(PATTERNS))
     return "\n".join(lines)
 
 
@@ -55,26 +77,121 @@ def check_writable(path: Path, where: str, scenario_path: Path) -> None:
                              f"permission denied or not a file"])
 
 
-def render_file(path: Path, out: str | None) -> int:
-    """Render one scenario file; returns the exit status."""
+@dataclass
+class Outcome:
+    """One scenario's result, for the batch summary."""
+
+    file: str
+    status: int
+    frames: int = 0
+    duration: float = 0.0
+    bytes: int = 0
+    seconds: float = 0.0
+    output: str = ""
+    message: str = ""
+
+
+def render_file(path: Path, out: str | None, *, bar: bool = True, still: bool = False,
+                strip: int = 0) -> Outcome:
+    """Render one scenario file; errors are printed, never raised."""
     from .pipeline import render
 
     try:
         scenario = load(path, out=out)
+        scenario.still = scenario.still or still
+        scenario.strip = strip or scenario.strip
         check_writable(scenario.output, "--out" if out else "output", path)
     except ScenarioError as exc:
         for line in exc.errors:
             print(line, file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return Outcome(str(path), EXIT_BAD_INPUT, message=exc.errors[0])
+    progress = tqdm(desc=path.name, unit=" frames", leave=False, disable=None if bar else True,
+                    file=sys.stderr)
     try:
-        result = render(scenario)
+        result = render(scenario, progress=lambda n: progress.update(1))
     except OSError as exc:
-        print(f"{path}: output: cannot write '{scenario.output}': {exc.strerror or exc}",
-              file=sys.stderr)
-        return EXIT_BAD_INPUT
+        message = f"{path}: output: cannot write '{scenario.output}': {exc.strerror or exc}"
+        print(message, file=sys.stderr)
+        return Outcome(str(path), EXIT_BAD_INPUT, message=message)
+    except ScenarioError as exc:
+        for line in exc.errors:
+            print(line, file=sys.stderr)
+        return Outcome(str(path), EXIT_BAD_INPUT, message=exc.errors[0])
+    finally:
+        progress.close()
     print(f"{result.path}: {result.frames} frames, {result.duration:.1f} s, "
           f"{result.bytes / 1024:.0f} KiB in {result.seconds:.1f} s")
-    return 0
+    for extra in result.extras or ():
+        print(f"{extra}")
+    return Outcome(str(path), 0, result.frames, result.duration, result.bytes, result.seconds,
+                   str(result.path))
+
+
+def _render_quietly(path: str) -> Outcome:
+    return render_file(Path(path), None, bar=False)
+
+
+def summary_table(outcomes: list[Outcome]) -> str:
+    """The batch summary: file, frames, duration, bytes, seconds, status."""
+    rows = [("file", "frames", "duration", "bytes", "seconds", "status")]
+    for o in outcomes:
+        rows.append((Path(o.file).name, str(o.frames), f"{o.duration:.1f} s", f"{o.bytes:,}",
+                     f"{o.seconds:.1f}", "ok" if o.status == 0 else "FAILED"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                       for i, (cell, w) in enumerate(zip(row, widths))) for row in rows]
+    failed = sum(o.status != 0 for o in outcomes)
+    lines.append(f"{len(outcomes) - failed} rendered, {failed} failed")
+    lines += [f"  {o.message}" for o in outcomes if o.status != 0 and o.message]
+    return "\n".join(lines)
+
+
+def render_folder(folder: Path, jobs: int) -> int:
+    """Render every scenario of `folder`; a failure does not stop the others."""
+    files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
+    if not files:
+        print(f"{folder}: no scenario files (*.yaml) here", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    outcomes: list[Outcome] = []
+    overall = tqdm(total=len(files), desc="scenarios", unit=" files", disable=None,
+                   file=sys.stderr)
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for outcome in pool.map(_render_quietly, map(str, files)):
+                outcomes.append(outcome)
+                overall.update(1)
+    else:
+        for path in files:
+            outcomes.append(render_file(path, None))
+            overall.update(1)
+    overall.close()
+    print(summary_table(outcomes))
+    return 0 if all(o.status == 0 for o in outcomes) else 1
+
+
+def scenario_stats(path: Path) -> dict | None:
+    """The figures of every panel of one scenario (None after printing its errors)."""
+    from .pipeline import panel_stats
+
+    try:
+        scenario = load(path)
+    except ScenarioError as exc:
+        for line in exc.errors:
+            print(line, file=sys.stderr)
+        return None
+    return {"scenario": str(path), "panels": [panel_stats(p) for p in scenario.panels]}
+
+
+def print_stats(target: Path) -> int:
+    """Print one scenario's figures as a JSON object, or a folder's as a JSON list."""
+    import json
+
+    files = sorted(target.glob("*.yaml")) if target.is_dir() else [target]
+    reports = [scenario_stats(f) for f in files]
+    found = [r for r in reports if r is not None]
+    if found:
+        print(json.dumps(found if target.is_dir() else found[0], indent=1))
+    return EXIT_BAD_INPUT if len(found) < len(reports) else 0
 
 
 def show_file(path: Path, out: str | None = None) -> int:
@@ -96,6 +213,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         print(list_algorithms())
         return 0
+    if args.sweep:
+        from .sweep import main as sweep_main
+
+        return sweep_main(["--out", args.out] if args.out else [])
+    if args.stats:
+        return print_stats(Path(args.scenario))
     target = Path(args.scenario)
     if args.interactive:
         if target.is_dir():
@@ -103,13 +226,11 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_BAD_INPUT
         return show_file(target, args.out)
     if target.is_dir():
-        files = sorted(target.glob("*.yaml")) + sorted(target.glob("*.yml"))
         if args.out:
             print("--out names one file; it cannot be used with a folder", file=sys.stderr)
             return EXIT_BAD_INPUT
-        statuses = [render_file(f, None) for f in files]
-        return max(statuses, default=0)
-    return render_file(target, args.out)
+        return render_folder(target, args.jobs)
+    return render_file(target, args.out, still=args.still, strip=args.strip).status
 
 
 if __name__ == "__main__":

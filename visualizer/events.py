@@ -37,7 +37,8 @@ class Side(IntEnum):
 class GridCreated:
     """A blank maze: `rows x cols` cells on `surface`, every wall closed (or all open).
     `fill` says what a cell is before the algorithm reaches it: "unvisited" (carvers),
-    "sets" (every cell its own set: union-find), "passage" (block mazes)."""
+    "sets" (every cell its own set: union-find), "passage" (block mazes: no thin walls),
+    "open" (a wall maze whose walls all start open: reverse-delete)."""
 
     rows: int
     cols: int
@@ -135,6 +136,14 @@ class CellMarked:
 
 
 @dataclass(frozen=True, slots=True)
+class MarksCleared:
+    """Every cell carrying `mark` goes back to the maze's own colour (e.g. the `tested`
+    marks of one reverse-delete connectivity test)."""
+
+    mark: str
+
+
+@dataclass(frozen=True, slots=True)
 class SetsMerged:
     """Union-find joined the sets whose roots are `a` and `b`; `root` survives.
     `cost` is the work it took: cells relabelled (naive) or links followed (Tarjan)."""
@@ -180,6 +189,19 @@ class Generation:
     rule: str = ""
 
 
+# --- figures -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    """Figures about the maze (`scope` "maze") or a solve (`scope` "solve"): `summary` is a
+    short line for the caption, `values` the full (name, value) pairs."""
+
+    scope: str
+    summary: str
+    values: tuple[tuple[str, Any], ...] = ()
+
+
 # --- anything worth its own frame --------------------------------------------------------
 
 
@@ -194,11 +216,13 @@ class Milestone:
 Event = Union[
     GridCreated, WallConsidered, WallOpened, WallClosed, WallRejected, CellBlocked,
     CellOpened, EndpointsSet, CellMarked, SetsMerged, PathFound, NoPath, Generation, Milestone,
+    MarksCleared, Statistics,
 ]
 
 EVENT_TYPES: tuple[type, ...] = (
     GridCreated, WallConsidered, WallOpened, WallClosed, WallRejected, CellBlocked,
     CellOpened, EndpointsSet, CellMarked, SetsMerged, PathFound, NoPath, Generation, Milestone,
+    MarksCleared, Statistics,
 )
 
 #: Events that always get a frame of their own when animated.

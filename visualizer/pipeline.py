@@ -7,49 +7,96 @@ output's extension.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 import numpy as np
 
 from . import events as ev
-from . import registry
-from .events import Side
+from . import registry, stats
+from .braid import braid
+from .endpoints import History, place as place_endpoints
 from .maze import Maze
 from .render.animate import Frame, Pacing, count_events, frames
 from .render.canvas import Canvas
 from .render.maze_panel import MazePanel
 from .render.palette import make_theme
-from .scenario import PanelSpec, Scenario
+from .scenario import PanelSpec, Scenario, ScenarioError
 
 
-def endpoints(maze: Maze, rule: str, rng: np.random.Generator) -> Iterator[ev.Event]:
-    """Place the entrance and exit by `rule`; yields EndpointsSet (and applies it).
-
-    `corners`: (0, 0) and the opposite corner; on the plane they open onto the outside,
-    left of the entrance and right of the exit (seed 000's convention).
-    """
-    last = (maze.rows - 1, maze.cols - 1)
-    if maze.surface.name == "plane":
-        event = ev.EndpointsSet((0, 0), last, Side.W, Side.E)
-    else:
-        event = ev.EndpointsSet((0, 0), last)
-    maze.apply(event)
-    yield event
+def endpoints(maze: Maze, rule, rng: np.random.Generator | None = None,
+              history: History | None = None) -> Iterator[ev.Event]:
+    """Place the entrance and exit by `rule` (see `visualizer.endpoints`); yields
+    EndpointsSet (applied to `maze`) and maybe a Milestone explaining the choice."""
+    return place_endpoints(maze, rule, history)
 
 
-def maze_stream(spec: PanelSpec) -> Iterator[ev.Event]:
-    """The whole story of a maze panel: generation, endpoints, then the solve."""
+def build_phases(spec: PanelSpec, maze: Maze, rng: np.random.Generator,
+                 history: History | None = None) -> Iterator[tuple[str, ev.Event]]:
+    """The building of panel `spec`'s maze into the blank `maze`: ("generate", event) for
+    the generator's events, then ("braid", event) for the braiding pass if asked."""
+    generator = registry.get("generator", spec.generator.name)
+    for event in generator.func(maze, rng=rng, **spec.generator.params):
+        if history is not None:
+            history.see(event)
+        yield "generate", event
+    if spec.braid:
+        for event in braid(maze, spec.braid, rng):
+            yield "braid", event
+
+
+def built(spec: PanelSpec) -> tuple[list[ev.Event], Maze, np.random.Generator]:
+    """Panel `spec`'s maze before its endpoints: the events (generator, braiding), the maze,
+    and the random generator in the state the panel's solver receives it."""
     rng = np.random.default_rng(spec.seed)
     m = spec.maze
     maze = Maze(m.rows, m.cols, m.surface)
-    generator = registry.get("generator", spec.generator.name)
-    yield from generator.func(maze, rng=rng, **spec.generator.params)
-    yield from endpoints(maze, spec.endpoints, rng)
+    events = [event for _, event in build_phases(spec, maze, rng)]
+    return events, maze, rng
+
+
+def maze_phases(spec: PanelSpec, maze: Maze | None = None
+                ) -> Iterator[tuple[str, ev.Event]]:
+    """The whole story of a maze panel as (phase, event): "generate", "braid",
+    "endpoints", "stats", "solve". `maze` (blank, optional) receives the model."""
+    rng = np.random.default_rng(spec.seed)
+    m = spec.maze
+    maze = maze if maze is not None else Maze(m.rows, m.cols, m.surface)
+    history = History()
+    yield from build_phases(spec, maze, rng, history)
+    for event in endpoints(maze, spec.endpoints, rng, history):
+        yield "endpoints", event
+    yield "stats", stats.as_event("maze", stats.maze_stats(maze))
     if spec.solver is not None:
         solver = registry.get("solver", spec.solver.name)
-        yield from solver.func(maze, rng=rng, **spec.solver.params)
+        solve_events = []
+        for event in solver.func(maze, rng=rng, **spec.solver.params):
+            solve_events.append(event)
+            yield "solve", event
+        yield "stats", stats.as_event("solve", stats.solve_stats(solve_events))
+
+
+def maze_stream(spec: PanelSpec) -> Iterator[ev.Event]:
+    """The whole story of a maze panel: generation, braiding, endpoints, figures, solve."""
+    return (event for _, event in maze_phases(spec))
+
+
+def panel_stats(spec: PanelSpec) -> dict:
+    """The figures of panel `spec`: {"title", "maze": {...}, "solve": {...} or None}."""
+    if spec.life is not None:
+        return {"title": spec.title, "life": True}
+    out = {"title": spec.title, "generator": spec.generator.name,
+           "solver": spec.solver.name if spec.solver else None, "maze": None, "solve": None}
+    for phase, event in maze_phases(spec):
+        if isinstance(event, ev.Statistics):
+            out[event.scope] = dict(event.values)
+    for scope in ("maze", "solve"):
+        if out[scope]:
+            out[scope] = {k: [list(x) for x in v] if k == "longest_path_ends" and v else
+                          list(v) if isinstance(v, tuple) else v
+                          for k, v in out[scope].items()}
+    return out
 
 
 def panel_stream(spec: PanelSpec) -> Iterator[ev.Event]:
@@ -66,7 +113,15 @@ def panel_renderer(spec: PanelSpec):
         from .render.life_panel import LifePanel
         return LifePanel(spec.life, cell_size=spec.cell_size)
     m = spec.maze
-    return MazePanel(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall)
+    # the stream's first event says whether the maze has thin walls or blocks
+    first = next(iter(panel_stream(spec)), None)
+    first = first if isinstance(first, ev.GridCreated) else None
+    if m.view == "neighbourhood":
+        from .render.neighbourhood import NeighbourhoodPanel
+        return NeighbourhoodPanel(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall,
+                                  surface=m.surface, first=first)
+    return MazePanel(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall, surface=m.surface,
+                     first=first)
 
 
 def pacing(scenario: Scenario) -> Pacing:
@@ -76,10 +131,64 @@ def pacing(scenario: Scenario) -> Pacing:
 
 
 def make_canvas(scenario: Scenario) -> Canvas:
-    """The canvas with one freshly set-up renderer per panel."""
+    """The canvas with one freshly set-up renderer per panel. With a slide `size`, the
+    panels' cell sizes are scaled (whole pixels; even for MP4) to fill the slide."""
+    if scenario.size is not None:
+        fit_to_slide(scenario)
     panels = [panel_renderer(spec) for spec in scenario.panels]
     return Canvas(panels, [spec.title for spec in scenario.panels], heading=scenario.title,
-                  columns=scenario.columns, size=scenario.size)
+                  columns=scenario.columns, size=scenario.size, **text_sizes(scenario))
+
+
+def text_sizes(scenario: Scenario) -> dict[str, int]:
+    """Title and caption sizes: larger on a slide canvas, so they read from the back."""
+    if scenario.size is None:
+        return {}
+    height = scenario.size[1]
+    return {"title_size": max(16, height // 28), "caption_size": max(13, height // 40)}
+
+
+def _scaled(spec: PanelSpec, factor: float, even: bool) -> PanelSpec:
+    """`spec` with its cell size (and wall) multiplied by `factor`, rounded down."""
+    def size(value: int) -> int:
+        n = max(1, int(value * factor))
+        return max(2, n - n % 2) if even else n
+    out = replace(spec)
+    if spec.maze is not None:
+        wall = 0 if spec.maze.wall == 0 else max(1, int(spec.maze.wall * factor))
+        out.maze = replace(spec.maze, cell_size=size(spec.maze.cell_size), wall=wall)
+        out.cell_size = out.maze.cell_size
+    else:
+        out.cell_size = size(spec.cell_size)
+    return out
+
+
+def fit_to_slide(scenario: Scenario) -> None:
+    """Scale every panel of `scenario` (in place) to the largest size that fits its slide."""
+    even = scenario.format == "mp4"
+    base = list(scenario.panels)
+    fw, fh = scenario.size
+
+    def fits(factor: float) -> bool:
+        specs = [_scaled(spec, factor, even) for spec in base]
+        try:
+            Canvas([panel_renderer(spec) for spec in specs], [s.title for s in specs],
+                   heading=scenario.title, columns=scenario.columns, size=(fw, fh),
+                   **text_sizes(scenario))
+        except ValueError:
+            return False
+        return True
+
+    lo, hi = 0.0, 1.0
+    while fits(hi) and hi < 64:
+        lo, hi = hi, hi * 2
+    for _ in range(14):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+    if lo == 0.0 and not fits(1e-9):
+        raise ScenarioError([f"{scenario.path}: size: the panels do not fit in {fw}x{fh} "
+                             f"even with 1-pixel cells; use a larger slide or fewer cells"])
+    scenario.panels = [_scaled(spec, lo, even) for spec in base]
 
 
 def scenario_frames(scenario: Scenario, canvas: Canvas | None = None) -> Iterator[Frame]:
@@ -102,6 +211,7 @@ class RenderResult:
     duration: float
     bytes: int
     seconds: float
+    extras: list = None
 
 
 def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
@@ -116,13 +226,63 @@ def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
     scenario.output.parent.mkdir(parents=True, exist_ok=True)
     count = 0
     total = 0.0
+    options = dict(writer_options or {})
+    if scenario.format == "mp4":
+        options.setdefault("crf", scenario.crf)
+        options.setdefault("preset", scenario.preset)
+    keys = KeyFrames(scenario.strip) if scenario.strip else None
+    last = None
     with open_writer(scenario.output, width=width, height=height, palette=theme.colours,
-                     fps=scenario.fps, **(writer_options or {})) as writer:
+                     fps=scenario.fps, **options) as writer:
         for frame in scenario_frames(scenario, canvas):
             writer.write(frame.image, frame.duration, frame.dirty)
             count += 1
             total += frame.duration
+            last = frame.image
+            if keys is not None:
+                keys.offer(frame)
             if progress is not None:
                 progress(count)
+    extras = []
+    if scenario.still and last is not None:
+        from .export.png import save_png
+        still = scenario.output.with_suffix(".png")
+        save_png(last, still, palette=theme.colours)
+        extras.append(still)
+    if keys is not None:
+        from .export.png import save_strip
+        strip = scenario.output.with_name(scenario.output.stem + "_strip.png")
+        save_strip(keys.pick(), strip, columns=min(scenario.strip, 4), palette=theme.colours)
+        extras.append(strip)
     return RenderResult(scenario.output, count, total, scenario.output.stat().st_size,
-                        time.perf_counter() - started)
+                        time.perf_counter() - started, extras)
+
+
+class KeyFrames:
+    """Keeps `n` key frames of a stream of unknown length in bounded memory: evenly spaced
+    from the first frame to the last (at most 4n pictures are held at once)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.every = 1
+        self.kept: list[tuple[int, np.ndarray]] = []
+        self.last: tuple[int, np.ndarray] | None = None
+
+    def offer(self, frame: Frame) -> None:
+        self.last = (frame.index, frame.image)
+        if frame.index % self.every == 0:
+            self.kept.append((frame.index, frame.image))
+            if len(self.kept) > 4 * self.n:
+                self.every *= 2
+                self.kept = [(i, im) for i, im in self.kept if i % self.every == 0]
+
+    def pick(self) -> list[np.ndarray]:
+        """`n` frames evenly spread from the first to the last, in order."""
+        frames = list(self.kept)
+        if self.last is not None and (not frames or frames[-1][0] != self.last[0]):
+            frames.append(self.last)
+        if len(frames) <= self.n:
+            return [im for _, im in frames]
+        step = (len(frames) - 1) / (self.n - 1) if self.n > 1 else 0
+        return [frames[round(k * step)][1] for k in range(self.n)] if self.n > 1 \
+            else [frames[-1][1]]

@@ -19,7 +19,8 @@ from .surfaces import SURFACE_NAMES
 GIF_FPS = (50, 25, 20, 10, 5, 4, 2, 1)
 FORMATS = ("gif", "mp4")
 SLIDE_SIZES = {"960x540": (960, 540), "1280x720": (1280, 720), "1920x1080": (1920, 1080)}
-ENDPOINT_RULES = ("corners",)
+ENDPOINT_RULES = ("corners", "openings", "first_backtrack", "longest")
+MAZE_VIEWS = ("square", "neighbourhood")
 MAX_SIDE = 1000
 
 
@@ -46,6 +47,7 @@ class MazeSpec:
     surface: str = "plane"
     cell_size: int = 10
     wall: int = 2
+    view: str = "square"     # or "neighbourhood": copies of the maze around it, as glued
 
 
 @dataclass
@@ -56,10 +58,11 @@ class PanelSpec:
     seed: int
     maze: MazeSpec | None = None
     generator: AlgorithmChoice | None = None
-    endpoints: str = "corners"
+    endpoints: Any = "corners"     # a rule name or (entrance, exit) cells
     solver: AlgorithmChoice | None = None
     life: Any = None
     cell_size: int = 10
+    braid: float = 0.0
 
 
 @dataclass
@@ -80,6 +83,10 @@ class Scenario:
     colours: dict[str, str] = field(default_factory=dict)
     columns: int | None = None
     size: tuple[int, int] | None = None
+    still: bool = False            # also save the final frame as a PNG
+    strip: int = 0                 # also save this many key frames side by side as a PNG
+    crf: int = 18                  # MP4 quality (lower is better, 0..51)
+    preset: str = "medium"         # MP4 encoder speed / size trade-off
 
 
 class _Checker:
@@ -215,8 +222,8 @@ def _algorithm(check: _Checker, raw: Any, loc: str, kind: str, maze: MazeSpec | 
         else:
             params[key] = check.text(raw, key, loc, spec.default)
     if maze and algo.surfaces is not None and maze.surface not in algo.surfaces:
-        check.error(f"{loc}.name", f"`{name}` does not work on the {maze.surface}; it works "
-                    f"on: " + ", ".join(sorted(algo.surfaces)), plain=True)
+        check.error(f"{loc}.name", f"`{name}` cannot run on the surface `{maze.surface}`; it "
+                    f"works on: " + ", ".join(sorted(algo.surfaces)), plain=True)
     return AlgorithmChoice(name, params)
 
 
@@ -224,7 +231,7 @@ def _maze(check: _Checker, raw: Any, loc: str) -> MazeSpec | None:
     if not isinstance(raw, dict):
         check.error(loc, "a mapping with rows and cols", raw)
         return None
-    check.unknown_keys(raw, loc, ("rows", "cols", "surface", "cell_size", "wall"))
+    check.unknown_keys(raw, loc, ("rows", "cols", "surface", "cell_size", "wall", "view"))
     for key in ("rows", "cols"):
         if key not in raw:
             check.error(f"{loc}.{key}", "a whole number from 1 to 1000 (required)", plain=True)
@@ -233,12 +240,13 @@ def _maze(check: _Checker, raw: Any, loc: str) -> MazeSpec | None:
     surface = check.choice(raw, "surface", loc, "plane", tuple(SURFACE_NAMES))
     cell_size = check.integer(raw, "cell_size", loc, 10, 1, 64)
     wall = check.integer(raw, "wall", loc, 2, 0, 16)
+    view = check.choice(raw, "view", loc, "square", MAZE_VIEWS)
     if surface == "sphere" and rows and cols and rows != cols:
         check.error(f"{loc}.surface", f"the sphere needs a square grid; got {rows} rows and "
                                       f"{cols} columns", plain=True)
     if rows is None or cols is None:
         return None
-    return MazeSpec(rows, cols, surface, cell_size, wall)
+    return MazeSpec(rows, cols, surface, cell_size, wall, view)
 
 
 def _panel(check: _Checker, raw: Any, loc: str, seed: int, base_dir: Path,
@@ -247,7 +255,7 @@ def _panel(check: _Checker, raw: Any, loc: str, seed: int, base_dir: Path,
         check.error(loc, "a mapping describing a panel", raw)
         return None
     check.unknown_keys(raw, loc, ("title", "seed", "maze", "generator", "endpoints", "solver",
-                                  "life", "cell_size"))
+                                  "life", "cell_size", "braid"))
     title = check.text(raw, "title", loc, None)
     panel_seed = check.integer(raw, "seed", loc, seed, 0)
     if "life" in raw:
@@ -280,7 +288,12 @@ def _panel(check: _Checker, raw: Any, loc: str, seed: int, base_dir: Path,
     else:
         generator = _algorithm(check, raw["generator"], _join(loc, "generator"), "generator",
                                maze)
-    endpoints = check.choice(raw, "endpoints", loc, "corners", ENDPOINT_RULES)
+    endpoints = _endpoints(check, raw, loc, maze, generator)
+    braid = check.number(raw, "braid", loc, 0.0, 0.0, 1.0)
+    if braid and generator is not None \
+            and registry.get("generator", generator.name).blocks:
+        check.error(_join(loc, "braid"), f"braiding opens walls; `{generator.name}` makes a "
+                                         f"block maze without walls", plain=True)
     solver = None
     if raw.get("solver") is not None:
         solver = _algorithm(check, raw["solver"], _join(loc, "solver"), "solver", maze)
@@ -288,13 +301,73 @@ def _panel(check: _Checker, raw: Any, loc: str, seed: int, base_dir: Path,
         return None
     if title is None:
         title = generator.name + (f" + {solver.name}" if solver else "")
-    return PanelSpec(title, panel_seed, maze, generator, endpoints, solver,
-                     cell_size=maze.cell_size)
+    spec = PanelSpec(title, panel_seed, maze, generator, endpoints, solver,
+                     cell_size=maze.cell_size, braid=braid)
+    _check_blocked_cells(check, spec, loc)
+    return spec
+
+
+def _endpoints(check: _Checker, raw: dict, loc: str, maze: MazeSpec | None,
+               generator: AlgorithmChoice | None) -> Any:
+    """`endpoints`: a rule name, or {entrance: [r, c], exit: [r, c]}."""
+    value = raw.get("endpoints", "corners")
+    where = _join(loc, "endpoints")
+    if isinstance(value, dict):
+        check.unknown_keys(value, where, ("entrance", "exit"))
+        cells = []
+        for key in ("entrance", "exit"):
+            cell = value.get(key)
+            if not _cell(cell):
+                check.error(f"{where}.{key}", "a cell [row, column]", cell)
+            elif maze and not (0 <= cell[0] < maze.rows and 0 <= cell[1] < maze.cols):
+                check.error(f"{where}.{key}", f"a cell inside the {maze.rows}x{maze.cols} maze "
+                            f"(rows 0..{maze.rows - 1}, columns 0..{maze.cols - 1})", cell)
+            else:
+                cells.append((cell[0], cell[1]))
+        return tuple(cells) if len(cells) == 2 else "corners"
+    rule = check.choice(raw, "endpoints", loc, "corners", ENDPOINT_RULES)
+    if rule == "first_backtrack" and generator is not None and generator.name != "backtracker":
+        check.error(where, "`first_backtrack` reads the recursive backtracker's moves; use it "
+                           f"with generator: backtracker (got `{generator.name}`)", plain=True)
+    return rule
+
+
+def _check_blocked_cells(check: _Checker, spec: PanelSpec, loc: str) -> None:
+    """A block maze is generated here so that endpoints and a solver's start or goal in a
+    blocked cell are reported like any other bad value."""
+    algorithm = registry.algorithms("generator").get(spec.generator.name)
+    if algorithm is None or not algorithm.blocks:
+        return
+    wanted = []
+    if isinstance(spec.endpoints, tuple):
+        wanted += [(f"{_join(loc, 'endpoints')}.entrance", spec.endpoints[0]),
+                   (f"{_join(loc, 'endpoints')}.exit", spec.endpoints[1])]
+    if spec.solver is not None:
+        wanted += [(f"{_join(loc, 'solver')}.{key}", spec.solver.params[key])
+                   for key in ("start", "goal") if spec.solver.params.get(key) is not None]
+    if not wanted:
+        return
+    import numpy as np
+
+    from .maze import Maze
+
+    m = spec.maze
+    maze = Maze(m.rows, m.cols, m.surface)
+    rng = np.random.default_rng(spec.seed)
+    for _ in algorithm.func(maze, rng=rng, **spec.generator.params):
+        pass
+    for where, cell in wanted:
+        if maze.blocked[cell]:
+            check.error(where, f"an open cell; {list(cell)} is blocked in this "
+                               f"{spec.generator.name} maze (seed {spec.seed})", plain=True)
 
 
 TOP_KEYS = ("title", "seed", "fps", "steps_per_frame", "duration", "clock", "hold",
-            "hold_first", "output", "format", "theme", "colours", "columns", "size", "panels")
-PANEL_KEYS = ("maze", "generator", "endpoints", "solver", "life", "cell_size")
+            "hold_first", "output", "format", "theme", "colours", "columns", "size", "panels",
+            "still", "strip", "crf", "preset")
+MP4_PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
+               "slower", "veryslow")
+PANEL_KEYS = ("maze", "generator", "endpoints", "solver", "life", "cell_size", "braid")
 
 
 def load(path: str | Path, *, out: str | Path | None = None) -> Scenario:
@@ -348,6 +421,13 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None) -> Scenario:
                     check.error(f"colours.{name}", "a colour like '#1a2b3c'", value)
                 else:
                     colours[name] = value
+    still = raw.get("still", False)
+    if not isinstance(still, bool):
+        check.error("still", "true or false", still)
+        still = False
+    strip = check.integer(raw, "strip", "", 0, 0, 24)
+    crf = check.integer(raw, "crf", "", 18, 0, 51)
+    preset = check.choice(raw, "preset", "", "medium", MP4_PRESETS)
     size = None
     if "size" in raw:
         value = raw["size"]
@@ -387,7 +467,8 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None) -> Scenario:
     if check.errors:
         raise ScenarioError(check.errors)
     return Scenario(path, title, seed, panels, output, fmt or "gif", fps, steps, duration,
-                    clock, hold, hold_first, theme, colours, columns, size)
+                    clock, hold, hold_first, theme, colours, columns, size, still, strip, crf,
+                    preset)
 
 
 def _output(check: _Checker, raw: dict, path: Path, out: str | Path | None,

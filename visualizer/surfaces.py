@@ -36,6 +36,29 @@ class Step:
     flipped: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class EdgeGluing:
+    """Two edges of the square glued together. Positions along an edge count left to right
+    (top and bottom edges) or top to bottom (left and right edges); position `i` of `edge`
+    meets position `i` of `partner`, or `length - 1 - i` when `reversed` (a twist, drawn
+    with arrows in opposite directions)."""
+
+    edge: Side
+    partner: Side
+    reversed: bool
+
+
+#: name -> the glued pairs of edges, first pair first (drawn in `glue_a`, the second `glue_b`)
+GLUINGS: dict[str, tuple[EdgeGluing, ...]] = {
+    "plane": (),
+    "torus": (EdgeGluing(Side.N, Side.S, False), EdgeGluing(Side.W, Side.E, False)),
+    "klein": (EdgeGluing(Side.N, Side.S, True), EdgeGluing(Side.W, Side.E, False)),
+    "klein_lr": (EdgeGluing(Side.N, Side.S, False), EdgeGluing(Side.W, Side.E, True)),
+    "projective": (EdgeGluing(Side.N, Side.S, True), EdgeGluing(Side.W, Side.E, True)),
+    "sphere": (EdgeGluing(Side.N, Side.W, False), EdgeGluing(Side.S, Side.E, False)),
+}
+
+
 class SurfaceError(ValueError):
     """A surface that cannot exist (unknown name, non-square sphere, empty grid)."""
 
@@ -163,6 +186,19 @@ class Surface:
                     entered[i, side] = step.side
                     flipped[i, side] = step.flipped
         return target, entered, flipped
+
+    @property
+    def gluings(self) -> tuple[EdgeGluing, ...]:
+        """The pairs of edges glued together (none for the plane)."""
+        return GLUINGS[self.name]
+
+    def edge_cells(self, edge: Side) -> list[Cell]:
+        """The cells along `edge` of the square, by increasing position."""
+        h, w = self.rows, self.cols
+        return {
+            Side.N: [(0, c) for c in range(w)], Side.S: [(h - 1, c) for c in range(w)],
+            Side.W: [(r, 0) for r in range(h)], Side.E: [(r, w - 1) for r in range(h)],
+        }[Side(edge)]
 
     @property
     def orientable(self) -> bool:

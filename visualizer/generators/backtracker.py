@@ -24,29 +24,40 @@ def backtracker(maze: Maze, *, rng: np.random.Generator,
     """
     yield created(maze)
     cols = maze.cols
-    target, _, _ = maze.surface.step_table
-    visited = np.zeros(maze.cells, dtype=bool)
+    target, entered, _ = maze.surface.step_table
+    faces = maze.faces.reshape(-1, 4)
+    sides = tuple(Side)
+    cells = [divmod(i, cols) for i in range(maze.cells)]
+    seen = [False] * maze.cells
     if start is None:
         start = (int(rng.integers(maze.rows)), int(rng.integers(cols)))
     first = start[0] * cols + start[1]
-    visited[first] = True
+    seen[first] = True
     stack = [first]
     yield ev.CellMarked(start, Mark.CURRENT)
     backtracked = False
+    moves = target.tolist()
+    choices = iter(())
     while stack:
         here = stack[-1]
-        options = [side for side in range(4)
-                   if target[here, side] >= 0 and not visited[target[here, side]]]
-        cell = divmod(here, cols)
+        row = moves[here]
+        options = [side for side in range(4) if row[side] >= 0 and not seen[row[side]]]
+        cell = cells[here]
         if options:
-            side = Side(options[int(rng.integers(len(options)))]) if len(options) > 1 \
-                else Side(options[0])
-            there = int(target[here, side])
-            maze.open_wall(cell, side)
+            if len(options) > 1:
+                u = next(choices, None)
+                if u is None:
+                    choices = iter(rng.random(4096).tolist())
+                    u = next(choices)
+                side = sides[options[int(u * len(options))]]
+            else:
+                side = sides[options[0]]
+            there = row[side]
+            faces[here, side] = faces[there, entered[here, side]] = True
             yield ev.WallOpened(cell, side)
-            visited[there] = True
+            seen[there] = True
             stack.append(there)
-            yield ev.CellMarked(divmod(there, cols), Mark.CURRENT)
+            yield ev.CellMarked(cells[there], Mark.CURRENT)
         else:
             stack.pop()
             if not backtracked:
@@ -54,4 +65,4 @@ def backtracker(maze: Maze, *, rng: np.random.Generator,
                 yield ev.Milestone("first backtrack", cell)
             yield ev.CellMarked(cell, Mark.DONE)
             if stack:
-                yield ev.CellMarked(divmod(stack[-1], cols), Mark.CURRENT)
+                yield ev.CellMarked(cells[stack[-1]], Mark.CURRENT)

@@ -88,6 +88,8 @@ def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,
     # The first picture: every stream up to and including its first event (the blank grid).
     for i in range(n):
         advance(i, 1)
+        if target is not None and consumed[i] >= counts[i]:
+            done[i] = True
     canvas.compose()
     pending = Frame(0, canvas.frame.copy(), pacing.hold_first + frame_period, None,
                     tuple(consumed))
@@ -98,7 +100,9 @@ def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,
             if done[i]:
                 continue
             if target is not None:
-                advance(i, max(1, target(i, index) - consumed[i]))
+                advance(i, target(i, index) - consumed[i])
+                if consumed[i] >= counts[i]:
+                    done[i] = True
             else:
                 advance(i, k)
         dirty = canvas.compose()

@@ -6,11 +6,14 @@ Each event repaints the few cells it touches and grows the dirty rectangle.
 """
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
+from .glue import draw_glue_marks, glue_margin
 from .palette import INDEX, set_colour
 
 _MARK_COLOUR = {
@@ -24,21 +27,27 @@ _CODE_COLOUR = np.zeros(len(_MARK_CODE) + 1, dtype=np.uint8)
 for _name, _code in _MARK_CODE.items():
     _CODE_COLOUR[_code] = _MARK_COLOUR[_name]
 _STICKY = {_MARK_CODE[Mark.START], _MARK_CODE[Mark.GOAL]}
+_WALL, _PASSAGE, _BLOCKED = INDEX["wall"], INDEX["passage"], INDEX["blocked"]
+_CONSIDERED = INDEX["current"]
 
 
 class MazePanel:
     """The picture of one maze: `raster` (uint8 palette indices) and a dirty rectangle.
 
     `cell_size` is the inside of a cell in pixels, `wall` the thickness of a wall (block
-    mazes are drawn without thin walls).
+    mazes are drawn without thin walls). On a glued surface the maze sits in a `margin`
+    that shows the identifications of its edges (`glue_marks=False` leaves it out).
     """
 
-    def __init__(self, rows: int, cols: int, *, cell_size: int = 10, wall: int = 2) -> None:
+    def __init__(self, rows: int, cols: int, *, cell_size: int = 10, wall: int = 2,
+                 surface: str = "plane", glue_marks: bool = True,
+                 first: ev.GridCreated | None = None) -> None:
         self.cell_size, self.wall_size = cell_size, wall
-        self.maze = Maze(rows, cols)
+        self.glue_marks = glue_marks
+        self.maze = Maze(rows, cols, surface)
         self.step = 0
         self.status = ""
-        self._setup(ev.GridCreated(rows, cols, self.maze.surface))
+        self._setup(first or ev.GridCreated(rows, cols, self.maze.surface))
 
     # --- geometry ------------------------------------------------------------------------
 
@@ -53,12 +62,14 @@ class MazePanel:
     def cell_origin(self, cell: Cell) -> tuple[int, int]:
         """The top-left pixel of the inside of `cell`."""
         pitch = self.cell_size + self.wall
-        return self.wall + cell[0] * pitch, self.wall + cell[1] * pitch
+        edge = self.margin + self.wall
+        return edge + cell[0] * pitch, edge + cell[1] * pitch
 
     def cell_at(self, y: float, x: float) -> Cell | None:
         """The cell under pixel (y, x), or None outside the maze."""
         pitch = self.cell_size + self.wall
-        r, c = int((y - self.wall) // pitch), int((x - self.wall) // pitch)
+        edge = self.margin + self.wall
+        r, c = int((y - edge) // pitch), int((x - edge) // pitch)
         return (r, c) if 0 <= r < self.maze.rows and 0 <= c < self.maze.cols else None
 
     def _face_rect(self, cell: Cell, side: Side) -> tuple[int, int, int, int]:
@@ -74,10 +85,17 @@ class MazePanel:
     def _setup(self, event: ev.GridCreated) -> None:
         rows, cols = event.rows, event.cols
         self.maze = Maze(rows, cols, event.surface, walls_open=event.walls_open)
-        self.wall = 0 if event.walls_open else self.wall_size
+        self.wall = 0 if event.walls_open and event.fill == "passage" else self.wall_size
         pitch = self.cell_size + self.wall
-        self.raster = np.full((rows * pitch + self.wall, cols * pitch + self.wall),
-                              INDEX["wall"], dtype=np.uint8)
+        surface = self.maze.surface
+        self.margin = glue_margin(surface, self.cell_size) if self.glue_marks else 0
+        m = self.margin
+        height, width = rows * pitch + self.wall, cols * pitch + self.wall
+        self.raster = np.full((height + 2 * m, width + 2 * m), INDEX["background"],
+                              dtype=np.uint8)
+        self.raster[m:m + height, m:m + width] = INDEX["wall"]
+        if m:
+            draw_glue_marks(self.raster, surface, m, m, height, width, self.cell_size)
         self.marks = np.zeros((rows, cols), dtype=np.uint8)
         self.current: Cell | None = None
         self.members: dict[Cell, list[Cell]] | None = None
@@ -90,25 +108,74 @@ class MazePanel:
         else:
             self.base = np.full((rows, cols), INDEX["unvisited"], dtype=np.uint8)
         self.sets = rows * cols if self.members is not None else None
+        target, entered, _ = surface.step_table
+        self._target, self._entered = target.tolist(), entered.tolist()
+        self._glued = [[] for _ in range(rows * cols)]
+        for i in range(rows * cols):
+            r, c = divmod(i, cols)
+            if r in (0, rows - 1) or c in (0, cols - 1):
+                self._glued[i] = [side for side in range(4) if target[i, side] >= 0
+                                  and surface.is_border((r, c), Side(side))]
+        self._link_views()
+        self.merge_cost = 0
+        self.built = self.kept_open = 0
+        self.considered: set[tuple[int, int]] | None = None   # faces of the wall tried
         self.dirty: list[int] | None = None
-        for r in range(rows):
-            for c in range(cols):
-                self._paint_cell((r, c))
+        if self.wall and self.maze.faces.any():
+            for r in range(rows):
+                for c in range(cols):
+                    self._paint_cell((r, c))
+        else:
+            fills = np.where(self.maze.blocked, _BLOCKED, self.base)
+            e, s = m + self.wall, self.cell_size
+            grid = self.raster[e:e + rows * pitch, e:e + cols * pitch]
+            grid.reshape(rows, pitch, cols, pitch)[:, :s, :, :s] = fills[:, None, :, None]
         self._touch(0, self.raster.shape[0], 0, self.raster.shape[1])
+
+    def _link_views(self) -> None:
+        """Flat views of the state arrays, for painting by flat cell index."""
+        self._faces = self.maze.faces.reshape(-1, 4)
+        self._blocked = self.maze.blocked.reshape(-1)
+        self._marks = self.marks.reshape(-1)
+        self._base = self.base.reshape(-1)
+
+    def snapshot(self) -> "MazePanel":
+        """An independent copy of the picture and its state (the window's checkpoints);
+        the move tables, which never change, are shared."""
+        other = copy.copy(self)
+        other.raster = self.raster.copy()
+        other.maze = self.maze.copy()
+        other.marks = self.marks.copy()
+        other.base = self.base.copy()
+        other.members = None if self.members is None else \
+            {root: list(cells) for root, cells in self.members.items()}
+        other.dirty = None if self.dirty is None else list(self.dirty)
+        other._link_views()
+        return other
 
     def fill(self, cell: Cell) -> int:
         """The palette index the inside of `cell` is painted with now."""
-        if self.maze.blocked[cell]:
-            return INDEX["blocked"]
-        code = self.marks[cell]
-        return int(_CODE_COLOUR[code]) if code else int(self.base[cell])
+        return self._fill(cell[0] * self.maze.cols + cell[1])
+
+    def _fill(self, i: int) -> int:
+        if self._blocked[i]:
+            return _BLOCKED
+        code = self._marks[i]
+        return int(_CODE_COLOUR[code]) if code else int(self._base[i])
 
     def _touch(self, y0: int, y1: int, x0: int, x1: int) -> None:
-        if self.dirty is None:
+        d = self.dirty
+        if d is None:
             self.dirty = [y0, y1, x0, x1]
         else:
-            d = self.dirty
-            d[0], d[1], d[2], d[3] = min(d[0], y0), max(d[1], y1), min(d[2], x0), max(d[3], x1)
+            if y0 < d[0]:
+                d[0] = y0
+            if y1 > d[1]:
+                d[1] = y1
+            if x0 < d[2]:
+                d[2] = x0
+            if x1 > d[3]:
+                d[3] = x1
 
     def _paint_rect(self, rect: tuple[int, int, int, int], colour: int) -> None:
         y0, y1, x0, x1 = rect
@@ -116,31 +183,46 @@ class MazePanel:
             self.raster[y0:y1, x0:x1] = colour
             self._touch(y0, y1, x0, x1)
 
-    def _paint_face(self, cell: Cell, side: Side) -> None:
-        if not self.wall:
-            return
-        if not self.maze.faces[cell[0], cell[1], side]:
-            colour = INDEX["wall"]
-        else:
-            step = self.maze.surface.move(cell, side)
-            mine = self.fill(cell)
-            if step is None:
-                colour = mine
-            else:
-                theirs = self.fill(step.cell)
-                colour = mine if mine == theirs else INDEX["passage"]
-                if self.maze.blocked[cell] or self.maze.blocked[step.cell]:
-                    colour = INDEX["blocked"]
-        self._paint_rect(self._face_rect(cell, side), colour)
+    def _face_colour(self, i: int, side: int, mine: int) -> int:
+        if self.considered is not None and (i, side) in self.considered:
+            return _CONSIDERED
+        if not self._faces[i, side]:
+            return _WALL
+        j = self._target[i][side]
+        if j < 0:
+            return mine
+        if self._blocked[i] or self._blocked[j]:
+            return _BLOCKED
+        theirs = self._fill(j)
+        return mine if mine == theirs else _PASSAGE
+
+    def _paint_face(self, i: int, side: int) -> None:
+        y0, y1, x0, x1 = self._face_rect(divmod(i, self.maze.cols), Side(side))
+        self.raster[y0:y1, x0:x1] = self._face_colour(i, side, self._fill(i))
+        self._touch(y0, y1, x0, x1)
+
+    def _wall_faces(self, cell: Cell, side: Side) -> set[tuple[int, int]]:
+        """Both faces (flat cell index, side) of the wall on `side` of `cell`."""
+        i = cell[0] * self.maze.cols + cell[1]
+        j = self._target[i][side]
+        return {(i, int(side))} | ({(j, self._entered[i][side])} if j >= 0 else set())
 
     def _paint_cell(self, cell: Cell) -> None:
+        r, c = cell
+        i = r * self.maze.cols + c
+        s, w = self.cell_size, self.wall
         y, x = self.cell_origin(cell)
-        self._paint_rect((y, y + self.cell_size, x, x + self.cell_size), self.fill(cell))
-        for side in Side:
-            self._paint_face(cell, side)
-            step = self.maze.surface.move(cell, side)
-            if step is not None and self.maze.surface.is_border(cell, side):
-                self._paint_face(step.cell, step.side)
+        mine = self._fill(i)
+        raster = self.raster
+        raster[y:y + s, x:x + s] = mine
+        if w:
+            raster[y - w:y, x:x + s] = self._face_colour(i, 0, mine)
+            raster[y:y + s, x + s:x + s + w] = self._face_colour(i, 1, mine)
+            raster[y + s:y + s + w, x:x + s] = self._face_colour(i, 2, mine)
+            raster[y:y + s, x - w:x] = self._face_colour(i, 3, mine)
+            for side in self._glued[i]:
+                self._paint_face(self._target[i][side], self._entered[i][side])
+        self._touch(y - w, y + s + w, x - w, x + s + w)
 
     def _set_mark(self, cell: Cell, code: int) -> None:
         if self.marks[cell] in _STICKY and code not in _STICKY and code != _MARK_CODE[Mark.PATH]:
@@ -157,11 +239,16 @@ class MazePanel:
     def apply(self, event: ev.Event) -> None:
         """Update the picture from one event."""
         self.step += 1
+        if self.considered is not None and not isinstance(event, ev.CellMarked):
+            faces, self.considered = self.considered, None
+            for i, side in faces:
+                self._paint_face(i, side)
         if isinstance(event, ev.GridCreated):
             self.step = 0
             self._setup(event)
         elif isinstance(event, (ev.WallOpened, ev.WallClosed)):
             self.maze.apply(event)
+            self.built += isinstance(event, ev.WallClosed)
             if isinstance(event, ev.WallOpened):
                 self._carve(event.cell)
                 step = self.maze.surface.move(event.cell, event.side)
@@ -186,8 +273,20 @@ class MazePanel:
             for cell in event.cells:
                 self._paint_cell(cell)
             self.status = f"path: {len(event.cells)} cells"
+        elif isinstance(event, ev.WallRejected) and event.reason == "would disconnect":
+            self.kept_open += 1
         elif isinstance(event, ev.NoPath):
-            self.status = "no path"
+            self.status = event.reason
+        elif isinstance(event, ev.Statistics):
+            self.status = event.summary
+        elif isinstance(event, ev.MarksCleared):
+            code = _MARK_CODE.get(event.mark, _NO_MARK)
+            for r, c in zip(*np.nonzero(self.marks == code)):
+                self._set_mark((int(r), int(c)), _NO_MARK)
+        elif isinstance(event, ev.WallConsidered) and self.wall:
+            self.considered = self._wall_faces(event.cell, event.side)
+            for i, side in self.considered:
+                self._paint_face(i, side)
         elif isinstance(event, ev.Milestone):
             self.status = event.label
 
@@ -219,6 +318,7 @@ class MazePanel:
         for cell in moved:
             self._paint_cell(cell)
         self.sets -= 1
+        self.merge_cost += event.cost
 
     # --- for the frame composer ----------------------------------------------------------
 
@@ -231,7 +331,9 @@ class MazePanel:
         """The live caption: step count and the key figure of the moment."""
         parts = [f"step {self.step}"]
         if self.sets is not None:
-            parts.append(f"sets {self.sets}")
+            parts.append(f"sets {self.sets} · cost {self.merge_cost}")
+        if self.built or self.kept_open:
+            parts.append(f"built {self.built} · kept open {self.kept_open}")
         if self.status:
             parts.append(self.status)
         return " · ".join(parts)

@@ -57,7 +57,7 @@ _DARK = dict(_LIGHT, **{
     "background": "#15171c", "text": "#f2f2f2", "wall": "#f2f2f2", "passage": "#15171c",
     "unvisited": "#4a4d55", "done": "#15171c", "visited": "#23405a", "dead_end": "#3a3a3a",
     "blocked": "#f2f2f2", "tested": "#1f4a3c", "alive": "#f2f2f2", "dead": "#15171c",
-    "died": "#7a3a28", "grid": "#2a2d33", "chart": "#56b4e9",
+    "died": "#7a3a28", "grid": "#2a2d33", "chart": "#56b4e9", "glue_a": "#56b4e9",
 })
 _SETS_LIGHT = ("#f6c28b", "#9fd3f0", "#a7dcc4", "#f3ec9a", "#c6b3e6", "#f4a8a8",
                "#b5c99a")

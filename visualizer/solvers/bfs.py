@@ -10,6 +10,7 @@ from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
 from ..registry import Param, register
+from ._common import opening, resolve
 
 ENDPOINT_PARAMS = (
     Param("start", "cell", None, "where the solver starts (default: the entrance)"),
@@ -39,11 +40,11 @@ def bfs(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | Non
     for each cell taken from the queue and CellMarked(cell, frontier) for each cell queued;
     ends with PathFound (cells and the side each step leaves by) or NoPath.
     """
-    default_start, default_goal = maze.default_endpoints()
-    start = default_start if start is None else tuple(start)
-    goal = default_goal if goal is None else tuple(goal)
-    yield ev.CellMarked(start, Mark.START)
-    yield ev.CellMarked(goal, Mark.GOAL)
+    start, goal = resolve(maze, start, goal)
+    first = opening(maze, start, goal)
+    yield from first
+    if isinstance(first[0], ev.NoPath):
+        return
     parents: dict[Cell, tuple[Cell, Side] | None] = {start: None}
     queue = deque([start])
     while queue:

@@ -1,0 +1,158 @@
+"""GIF and MP4 export benchmark: bytes against Pillow and gifsicle -O3, speed, memory.
+
+    python benchmarks/bench_gif.py                      # GIF scenes + a short MP4 run
+    python benchmarks/bench_gif.py --mp4-frames 10000   # the 10,000-frame 1080p check
+
+Every measurement runs in its own process, so "peak RSS" (resource.getrusage) is that
+measurement's own peak, interpreter and imports included.
+"""
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scenes import draw_number, life_frames, maze_frames  # noqa: E402
+
+from visualizer.render.palette import INDEX, make_theme  # noqa: E402
+
+SCENES = {"maze": maze_frames, "life": life_frames}
+
+
+def peak_rss_mib() -> float:
+    """This process's peak resident set size, MiB (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def ours(scene: str, path: str, effort: str) -> dict:
+    """Streams `scene` into our GIF writer; returns bytes, frames/s, peak RSS."""
+    from visualizer.export import open_writer
+    palette = make_theme().colours
+    frames = SCENES[scene]()
+    first, dirty = next(frames)
+    h, w = first.shape
+    n = 0
+    start = time.perf_counter()
+    with open_writer(path, width=w, height=h, palette=palette, fps=25, effort=effort) as out:
+        out.write(first, dirty=dirty)
+        n += 1
+        for frame, dirty in frames:
+            out.write(frame, dirty=dirty)
+            n += 1
+    seconds = time.perf_counter() - start
+    # frame generation is included in `seconds`; it is small next to encoding
+    return {"bytes": os.path.getsize(path), "frames": n, "fps": n / seconds,
+            "rss": peak_rss_mib()}
+
+
+def pillow_plain(scene: str, path: str) -> dict:
+    """Writes `scene` with Pillow's `save(save_all=True)`; returns bytes and peak RSS."""
+    from PIL import Image
+    palette = make_theme().colours.tobytes()
+    images = []
+    for frame, _ in SCENES[scene]():
+        im = Image.frombytes("P", (frame.shape[1], frame.shape[0]), frame.tobytes())
+        im.putpalette(palette)
+        images.append(im)
+    start = time.perf_counter()
+    images[0].save(path, save_all=True, append_images=images[1:], duration=40, loop=0)
+    seconds = time.perf_counter() - start
+    return {"bytes": os.path.getsize(path), "fps": len(images) / seconds, "rss": peak_rss_mib()}
+
+
+def hd_frames(n: int, width: int = 1920, height: int = 1080):
+    """`n` 1080p frames: a grid of cells filling in one by one, and a counter."""
+    canvas = np.full((height, width), INDEX["background"], np.uint8)
+    cell = 24
+    rows, cols = (height - 60) // cell, width // cell
+    canvas[60:60 + rows * cell, :cols * cell] = INDEX["unvisited"]
+    canvas[60:60 + rows * cell:cell, :] = INDEX["wall"]
+    canvas[:, :cols * cell:cell][60:] = INDEX["wall"]
+    for k in range(n):
+        r, c = divmod(k % (rows * cols), cols)
+        y, x = 60 + r * cell + 1, c * cell + 1
+        canvas[y:y + cell - 1, x:x + cell - 1] = INDEX["visited"] if k // (rows * cols) % 2 == 0 \
+            else INDEX["unvisited"]
+        dirty = draw_number(canvas, k, y=10, x=10, scale=6)
+        yield canvas, (min(y, dirty[0]), max(y + cell, dirty[1]), min(x, dirty[2]),
+                       max(x + cell, dirty[3]))
+
+
+def mp4(n: int, path: str, preset: str) -> dict:
+    """Streams `n` 1080p frames into our MP4 writer; returns frames/s and peak RSS."""
+    from visualizer.export import open_writer
+    palette = make_theme().colours
+    start = time.perf_counter()
+    with open_writer(path, width=1920, height=1080, palette=palette, fps=25,
+                     preset=preset) as out:
+        for frame, dirty in hd_frames(n):
+            out.write(frame, dirty=dirty)
+    seconds = time.perf_counter() - start
+    return {"bytes": os.path.getsize(path), "frames": n, "fps": n / seconds,
+            "rss": peak_rss_mib()}
+
+
+def isolated(func, *args) -> dict:
+    """`func(*args)` run in a fresh process (so its peak RSS is its own)."""
+    with mp.get_context("spawn").Pool(1) as pool:
+        return pool.apply(func, args)
+
+
+def gifsicle_bytes(src: str, dst: str) -> int | None:
+    """Size of `gifsicle -O3 src`, or None without gifsicle."""
+    if shutil.which("gifsicle") is None:
+        return None
+    subprocess.run(["gifsicle", "-O3", src, "-o", dst], check=True)
+    return os.path.getsize(dst)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenes", nargs="*", default=list(SCENES), choices=list(SCENES))
+    parser.add_argument("--effort", nargs="*", default=["best", "fast"],
+                        choices=["best", "fast", "fastest"])
+    parser.add_argument("--mp4-frames", type=int, default=250,
+                        help="1080p frames for the MP4 run (0 = skip)")
+    parser.add_argument("--preset", default="medium", help="x264 preset for the MP4 run")
+    parser.add_argument("--keep", help="folder to keep the output files in")
+    args = parser.parse_args()
+    folder = args.keep or tempfile.mkdtemp(prefix="bench_gif_")
+    os.makedirs(folder, exist_ok=True)
+    print(f"files in {folder}")
+    for scene in args.scenes:
+        plain = os.path.join(folder, f"{scene}_pillow.gif")
+        p = isolated(pillow_plain, scene, plain)
+        gs = gifsicle_bytes(plain, os.path.join(folder, f"{scene}_pillow_gifsicle.gif"))
+        print(f"\n{scene}: Pillow plain {p['bytes']:,} B ({p['fps']:.0f} frames/s, "
+              f"peak RSS {p['rss']:.0f} MiB, all frames held); gifsicle -O3 of it: "
+              f"{gs:,} B" if gs else "gifsicle not on PATH")
+        for effort in args.effort:
+            path = os.path.join(folder, f"{scene}_ours_{effort}.gif")
+            r = isolated(ours, scene, path, effort)
+            ratio = f"{r['bytes'] / gs:.4f}" if gs else "n/a"
+            print(f"  ours effort={effort:7s} {r['bytes']:>10,} B  ours/gifsicle {ratio}  "
+                  f"{r['frames']} frames  {r['fps']:6.1f} frames/s  "
+                  f"peak RSS {r['rss']:.0f} MiB")
+    if args.mp4_frames:
+        path = os.path.join(folder, "hd.mp4")
+        r = isolated(mp4, args.mp4_frames, path, args.preset)
+        print(f"\nmp4 1920x1080 preset={args.preset}: {r['frames']} frames, "
+              f"{r['fps']:.1f} frames/s, {r['bytes']:,} B, peak RSS {r['rss']:.0f} MiB")
+    if not args.keep:
+        shutil.rmtree(folder)
+
+
+if __name__ == "__main__":
+    main()

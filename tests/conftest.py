@@ -1,0 +1,41 @@
+"""Shared fixtures."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from visualizer.render.palette import make_theme  # noqa: E402
+
+
+@pytest.fixture
+def rng():
+    return np.random.default_rng(12345)
+
+
+@pytest.fixture
+def palette() -> np.ndarray:
+    """The light theme's 32 x 3 palette."""
+    return make_theme().colours
+
+
+@pytest.fixture
+def frames() -> list[np.ndarray]:
+    """A short animation: a moving block, a repeated frame, a counter-like corner."""
+    rng = np.random.default_rng(7)
+    base = np.full((30, 41), 1, np.uint8)
+    base[5:25, 5:36] = rng.integers(2, 10, (20, 31))
+    out = [base.copy()]
+    for k in range(1, 12):
+        f = out[-1].copy()
+        if k not in (4, 5):          # frames 4 and 5 repeat frame 3
+            f[10 + k % 5:14 + k % 5, 3 * k:3 * k + 4] = 6 + k % 4
+            f[0:3, 38:41] = k % 3 + 2
+        out.append(f)
+    out.append(rng.integers(1, 32, (30, 41)).astype(np.uint8))   # everything changes
+    return out

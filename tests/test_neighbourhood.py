@@ -1,0 +1,144 @@
+"""The neighbourhood view: the copies around the maze continue it across every glued edge,
+and the dirty rectangles keep a frame built from them up to date."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from surface_reference import NAMES, partner
+from visualizer.maze import replay
+from visualizer.pipeline import maze_stream, panel_renderer
+from visualizer.render.maze_panel import MazePanel
+from visualizer.render.neighbourhood import OUTLINE, NeighbourhoodPanel
+from visualizer.render.palette import INDEX
+from visualizer.scenario import parse
+
+CELL, WALL = 6, 2
+PITCH = CELL + WALL
+
+
+def _spec(name, rows=5, cols=7, seed=3, view="neighbourhood"):
+    cols = rows if name == "sphere" else cols
+    raw = {"maze": {"rows": rows, "cols": cols, "surface": name, "cell_size": CELL,
+                    "wall": WALL, "view": view},
+           "generator": "kruskal", "solver": "bfs", "seed": seed}
+    return parse(raw, Path("test.yaml")).panels[0]
+
+
+def _drawn(spec):
+    panel = panel_renderer(spec)
+    stream = list(maze_stream(spec))
+    for event in stream:
+        panel.apply(event)
+    panel.take_dirty()
+    return panel, replay(stream)
+
+
+def _shown(panel, rows, cols):
+    """The cell displayed at each place of the 3 x 3 picture (None where empty)."""
+    return [[panel.cell_at(y * PITCH + WALL + CELL // 2, x * PITCH + WALL + CELL // 2)
+             for x in range(3 * cols)] for y in range(3 * rows)]
+
+
+def _sides_between(name, maze, here, there):
+    return [s for s in range(4)
+            if (partner(name, maze.rows, maze.cols, *here, s) or (None, None))[:2] == there]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_copies_continue_the_maze_across_every_edge(name, seed):
+    spec = _spec(name, seed=seed)
+    panel, maze = _drawn(spec)
+    assert isinstance(panel, NeighbourhoodPanel)
+    h, w = maze.rows, maze.cols
+    shown = _shown(panel, h, w)
+    raster = panel.raster
+    seams = 0
+    for y in range(3 * h):
+        for x in range(3 * w):
+            here = shown[y][x]
+            tile = (y // h, x // w)
+            if tile == (1, 1):
+                assert here == (y - h, x - w)
+            if here is None:
+                continue
+            centre_y, centre_x = y * PITCH + WALL + CELL // 2, x * PITCH + WALL + CELL // 2
+            assert raster[centre_y, centre_x] == panel.centre.fill(here)
+            for dy, dx in ((0, 1), (1, 0)):
+                if y + dy >= 3 * h or x + dx >= 3 * w or shown[y + dy][x + dx] is None:
+                    continue
+                there = shown[y + dy][x + dx]
+                sides = _sides_between(name, maze, here, there)
+                assert sides, (here, there)          # next to each other on the surface
+                if (y + dy) // h != y // h or (x + dx) // w != x // w:
+                    seams += 1
+                if len(sides) == 1:                  # one wall between them: drawn as it is
+                    wall_px = raster[centre_y + dy * (CELL - CELL // 2 + WALL // 2),
+                                     centre_x + dx * (CELL - CELL // 2 + WALL // 2)]
+                    is_open = bool(maze.faces[here[0], here[1], sides[0]])
+                    assert (wall_px not in (INDEX["wall"], OUTLINE)) == is_open
+    expected = {"plane": 0, "sphere": 4 * h}.get(name, 6 * h + 6 * w)
+    assert seams == expected
+
+
+@pytest.mark.parametrize("name,empty", [("plane", 8), ("torus", 0), ("klein", 0),
+                                        ("projective", 0), ("sphere", 4)])
+def test_which_places_stay_empty(name, empty):
+    panel, maze = _drawn(_spec(name))
+    h, w = maze.rows, maze.cols
+    shown = _shown(panel, h, w)
+    tiles_empty = sum(shown[ty * h + h // 2][tx * w + w // 2] is None
+                      for ty in range(3) for tx in range(3))
+    assert tiles_empty == empty
+
+
+def test_the_square_is_outlined():
+    panel, maze = _drawn(_spec("torus"))
+    py, px = maze.rows * PITCH, maze.cols * PITCH
+    ring = panel.raster[py:py + WALL, px:px + maze.cols * PITCH + WALL]
+    assert (ring == OUTLINE).any()
+    assert not (panel.raster[:py] == OUTLINE).any()
+
+
+@pytest.mark.parametrize("size", [(4, 5), (1, 4), (4, 1), (1, 1), (2, 2)])
+@pytest.mark.parametrize("view", ["square", "neighbourhood"])
+@pytest.mark.parametrize("name", NAMES)
+def test_dirty_rectangles_keep_a_copied_frame_up_to_date(name, view, size):
+    if name == "sphere" and size[0] != size[1]:
+        size = (size[0], size[0])
+    spec = _spec(name, rows=size[0], cols=size[1], view=view)
+    panel = panel_renderer(spec)
+    shadow = panel.raster.copy()
+    panel.take_dirty()
+    for event in maze_stream(spec):
+        panel.apply(event)
+        rect = panel.take_dirty()
+        if rect is not None:
+            y0, y1, x0, x1 = rect
+            shadow[y0:y1, x0:x1] = panel.raster[y0:y1, x0:x1]
+        assert np.array_equal(shadow, panel.raster)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_cell_origin_is_in_the_centre(name):
+    panel = NeighbourhoodPanel(4, 4, cell_size=CELL, wall=WALL, surface=name)
+    for r in range(4):
+        for c in range(4):
+            assert panel.cell_at(*panel.cell_origin((r, c))) == (r, c)
+    assert panel.raster.shape == (3 * 4 * PITCH + WALL, 3 * 4 * PITCH + WALL)
+    assert panel.cell_at(-1, 5) is None
+
+
+def test_block_mazes_have_no_outline_and_still_tile():
+    panel = NeighbourhoodPanel(3, 4, cell_size=CELL, wall=WALL, surface="torus")
+    from visualizer import events as ev
+    from visualizer.surfaces import Surface
+    panel.apply(ev.GridCreated(3, 4, Surface("torus", 3, 4), walls_open=True, fill="passage"))
+    panel.apply(ev.CellBlocked((0, 0)))
+    panel.take_dirty()
+    assert panel.raster.shape == (3 * 3 * CELL, 3 * 4 * CELL)
+    assert (panel.raster == INDEX["blocked"]).sum() == 9 * CELL * CELL
+    assert isinstance(MazePanel(2, 2), MazePanel)

@@ -1,0 +1,180 @@
+"""Streaming GIF writer: one global colour table, changed rectangles, exact timing.
+
+Each frame is compared with what a viewer currently shows; only the bounding rectangle of
+the change is encoded (several ways, the smallest kept: see `gifimage.encode_rect`). A
+frame is held back until the next one arrives, so that identical frames merge into one
+longer delay. The first `lookahead` frames are held before anything is encoded, to give
+the colours they change to the lowest colour table slots (`gifcolours`). Image blocks
+stream to a scratch file; `close()` writes the header with the final, smallest colour
+table and copies the blocks after it. Memory does not depend on the number of frames.
+"""
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import subprocess
+from typing import Any
+
+import numpy as np
+
+from .base import Rect, Writer
+from .diff import changed_rect
+from .gifcolours import ColourTable
+from .gifformat import MAX_DELAY, TRAILER, control, descriptor, header
+from .gifimage import EFFORTS, encode_rect, full_image
+
+#: frame rates whose frame delay is a whole number of 1/100 s and at least 2/100 s
+#: (browsers show shorter delays as 10/100 s)
+GIF_FPS = (50, 25, 20, 10, 5, 4, 2, 1)
+MIN_DURATION = 0.02   # seconds; browsers slow anything shorter down to 0.1 s
+LOOKAHEAD = 16        # frames held to plan the colour table
+
+
+def check_gif_fps(fps: float) -> float:
+    """`fps` if it is one of `GIF_FPS` (ValueError naming the allowed rates otherwise)."""
+    if fps not in GIF_FPS:
+        allowed = ", ".join(str(f) for f in GIF_FPS)
+        raise ValueError(f"GIF fps `{fps!r}` is not allowed: GIF delays are whole 1/100 s and "
+                         f"browsers slow delays under 2/100 s to 1/10 s; use one of {allowed}")
+    return float(fps)
+
+
+class GifWriter(Writer):
+    """Writes a looping GIF whose only colour table holds the palette colours it uses.
+
+    Options: `effort` is "best" (default: four ways of using transparency per
+    rectangle, and deferred LZW clears on large images), "fast" (two ways, Pillow's LZW
+    only) or "fastest" (unchanged pixels always transparent): see `encode_rect`; `lookahead` (default 16) frames are held to order the colour table (0 = in
+    order of first use); `keep_palette=True` writes the whole palette as the colour table,
+    slot = palette index (bigger files: more LZW bits per pixel); `optimize="gifsicle"` runs `gifsicle -O3` over the finished file
+    and keeps the result if it is smaller.
+    """
+
+    suffix = ".gif"
+
+    def __init__(self, path: str | os.PathLike, *, width: int, height: int, palette: Any,
+                 fps: float = 25, loop: bool = True, effort: str = "best",
+                 lookahead: int = LOOKAHEAD, keep_palette: bool = False,
+                 optimize: str | None = None) -> None:
+        super().__init__(path, width=width, height=height, palette=palette, fps=fps, loop=loop)
+        check_gif_fps(fps)
+        if effort not in EFFORTS:
+            raise ValueError(f"effort `{effort!r}` must be one of {', '.join(EFFORTS)}")
+        if isinstance(lookahead, bool) or not isinstance(lookahead, int) or lookahead < 0:
+            raise ValueError(f"lookahead `{lookahead!r}` must be an int >= 0 (frames)")
+        if optimize not in (None, "gifsicle"):
+            raise ValueError(f"optimize `{optimize!r}` must be None or \"gifsicle\"")
+        self._gifsicle = None
+        if optimize == "gifsicle":
+            self._gifsicle = shutil.which("gifsicle")
+            if self._gifsicle is None:
+                raise ValueError("optimize `\"gifsicle\"` needs gifsicle on PATH; install it "
+                                 "(apt install gifsicle) or pass optimize=None")
+        self._effort = effort
+        self._lookahead = lookahead
+        self._held: list | None = []             # (frame copy, seconds, dirty) until planned
+        self._table = ColourTable(self.palette, keep_palette=keep_palette)
+        self._top = 0                            # largest colour table index written
+        self._shown: np.ndarray | None = None    # canvas (slots) after the pending frame
+        self._pending: list[Any] | None = None   # [image bytes, transparent, seconds]
+        self._time_cs = 0.0     # exact presentation time of flushed frames, 1/100 s
+        self._emitted_cs = 0    # sum of delays written
+        self.images = 0         # images written (frames after merging identical ones)
+        self._make_temp()
+        self._body = open(self._make_temp(scratch=True), "wb")
+
+    # -- frames ----------------------------------------------------------------------
+    def _check(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
+        if duration < MIN_DURATION - 1e-9:
+            raise ValueError(f"GIF frame duration `{duration!r}` s is below {MIN_DURATION} s, "
+                             "which browsers show as 0.1 s; merge short frames")
+
+    def _write(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
+        if self._held is None:
+            self._encode(frame, duration, dirty)
+            return
+        self._held.append((frame.copy(), duration, dirty))
+        if len(self._held) > self._lookahead:
+            self._release()
+
+    def _release(self) -> None:
+        """Plan the colour table from the held frames, then encode them."""
+        held, self._held = self._held, None
+        if held:
+            self._table.plan([f for f, _, _ in held])
+        for frame, duration, dirty in held:
+            self._encode(frame, duration, dirty)
+
+    def _encode(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
+        """Encode `frame` against the canvas, or merge it into the pending frame."""
+        if self._shown is None:
+            self._shown = self._table.map(frame)
+            self._hold(full_image(self._shown, effort=self._effort),
+                       (0, self.height, 0, self.width), duration)
+            return
+        y0, y1, x0, x1 = dirty if dirty is not None else (0, self.height, 0, self.width)
+        rect = changed_rect(self._shown[y0:y1, x0:x1], self._table.map(frame[y0:y1, x0:x1]))
+        if rect is None:
+            self._pending[2] += duration
+            return
+        rect = (rect[0] + y0, rect[1] + y0, rect[2] + x0, rect[3] + x0)
+        y0, y1, x0, x1 = rect
+        new = self._table.map(frame[y0:y1, x0:x1])
+        encoded = encode_rect(self._shown[y0:y1, x0:x1], new, effort=self._effort)
+        self._shown[y0:y1, x0:x1] = new
+        self._hold(encoded, rect, duration)
+
+    def _hold(self, encoded: tuple[bytes, int | None, int], rect: Rect, seconds: float) -> None:
+        """Write the pending frame and make this one pending."""
+        if self._pending is not None:
+            self._flush()
+        data, transparent, top = encoded
+        self._top = max(self._top, top)
+        self._pending = [descriptor(rect) + data, transparent, seconds]
+
+    def _flush(self) -> None:
+        """Write the pending frame with its (merged, rounded) delay."""
+        data, transparent, seconds = self._pending
+        self._pending = None
+        self._time_cs += seconds * 100
+        delay = math.floor(self._time_cs + 0.5) - self._emitted_cs
+        self._emitted_cs += delay
+        self._body.write(control(min(delay, MAX_DELAY), transparent) + data)
+        self.images += 1
+        delay -= MAX_DELAY
+        while delay > 0:   # held longer than 655 s: redraw one pixel unchanged
+            data, _, _ = full_image(self._shown[:1, :1], effort="fast")
+            self._body.write(control(min(delay, MAX_DELAY), None) + descriptor((0, 1, 0, 1))
+                             + data)
+            self.images += 1
+            delay -= MAX_DELAY
+
+    # -- file ------------------------------------------------------------------------
+    def _finish(self) -> None:
+        if self._held is not None:
+            self._release()
+        if self._pending is None:
+            raise ValueError(f"no frames written to `{self.path}`; write at least one frame")
+        self._flush()
+        self._body.write(TRAILER)
+        self._body.close()
+        colours = self._table.colours()
+        with open(self._tmp_path, "wb") as out, open(self._body.name, "rb") as body:
+            out.write(header(self.width, self.height, colours,
+                             entries=max(len(colours), self._top + 1), loop=self.loop))
+            shutil.copyfileobj(body, out, 1 << 20)
+        if self._gifsicle is not None:
+            self._run_gifsicle()
+
+    def _run_gifsicle(self) -> None:
+        """Replace the temp file by `gifsicle -O3` of it, if that is smaller."""
+        out = self._make_temp(scratch=True)
+        subprocess.run([self._gifsicle, "-O3", "--no-warnings", str(self._tmp_path),
+                        "-o", str(out)], check=True, capture_output=True)
+        if out.stat().st_size < self._tmp_path.stat().st_size:
+            os.replace(out, self._tmp_path)
+
+    def _discard(self) -> None:
+        self._body.close()
+        self._held = None

@@ -1,0 +1,117 @@
+"""Running Golly's command-line `bgolly` on a grid (for agreement tests and benchmarks).
+
+The grid goes in as RLE with the bounded-grid suffix and `#CXRLE Pos=`; it comes back as a
+macrocell file from the HashLife algorithm, which (unlike bgolly's RLE output) keeps the
+cells' absolute position.
+"""
+from __future__ import annotations
+
+import pathlib
+import shutil
+import subprocess
+import tempfile
+import time
+
+import numpy as np
+
+from ..surfaces import Surface
+from .formats import LifeFormatError, write_rle
+from .rules import Rule, parse_rule
+
+
+def bgolly_path() -> str | None:
+    """The path of `bgolly` on PATH, or None."""
+    return shutil.which("bgolly")
+
+
+def parse_macrocell(text: str, source: str = "<macrocell>") -> list[tuple[int, int]]:
+    """The live cells `(x, y)` (Golly's coordinates) of a two-state macrocell file."""
+    nodes: list = [None]  # node 0 is the empty node
+    levels: list[int] = [0]
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("[") or line.startswith("#"):
+            continue
+        if line[0] in ".*$":
+            cells = []
+            for y, row in enumerate(line.split("$")):
+                cells.extend((x, y) for x, ch in enumerate(row) if ch == "*")
+            nodes.append(cells)
+            levels.append(3)
+            continue
+        parts = line.split()
+        try:
+            level, nw, ne, sw, se = (int(p) for p in parts)
+        except ValueError:
+            raise LifeFormatError(source, lineno, f"expected a leaf or 'level nw ne sw se', "
+                                                  f"found {line!r}") from None
+        nodes.append((level, nw, ne, sw, se))
+        levels.append(level)
+    if len(nodes) == 1:
+        return []
+    root = len(nodes) - 1
+    out: list[tuple[int, int]] = []
+    stack = [(root, 0, 0)]
+    while stack:
+        k, x0, y0 = stack.pop()
+        if k == 0:
+            continue
+        node = nodes[k]
+        if isinstance(node, list):
+            out.extend((x0 + x, y0 + y) for x, y in node)
+            continue
+        level, nw, ne, sw, se = node
+        half = 1 << (level - 1)
+        stack += [(nw, x0, y0), (ne, x0 + half, y0), (sw, x0, y0 + half),
+                  (se, x0 + half, y0 + half)]
+    # the root is centred on the origin with y growing downward and shifted by one row
+    half_root = 1 << (levels[root] - 1)
+    return [(x - half_root, y - half_root + 1) for x, y in out]
+
+
+def run_bgolly_file(rle_path: "str | pathlib.Path", surface: Surface, generations: int,
+                    *, timeout: float = 120.0) -> np.ndarray:
+    """The grid bgolly reaches `generations` steps after loading the RLE file `rle_path`
+    (whose rule names the bounded grid `surface`), as a rows x cols uint8 array."""
+    exe = bgolly_path()
+    if exe is None:
+        raise FileNotFoundError("bgolly is not on PATH")
+    h, w = surface.rows, surface.cols
+    with tempfile.TemporaryDirectory(prefix="bgolly-") as tmp:
+        dst = pathlib.Path(tmp, "out.mc")
+        subprocess.run([exe, "-a", "HashLife", "-m", str(generations), "-q", "-q",
+                        "-o", str(dst), str(rle_path)], check=True, capture_output=True,
+                       timeout=timeout)
+        cells = parse_macrocell(dst.read_text(), str(dst))
+    out = np.zeros((h, w), dtype=np.uint8)
+    for x, y in cells:
+        r, c = y + h // 2, x + w // 2
+        if not (0 <= r < h and 0 <= c < w):
+            raise ValueError(f"bgolly returned a cell at ({x}, {y}), outside the {w}x{h} grid")
+        out[r, c] = 1
+    return out
+
+
+def run_bgolly(grid: np.ndarray, rule: "Rule | str", surface: Surface, generations: int,
+               *, timeout: float = 120.0) -> np.ndarray:
+    """The grid after `generations` steps as computed by bgolly on the same bounded grid."""
+    with tempfile.TemporaryDirectory(prefix="bgolly-") as tmp:
+        src = pathlib.Path(tmp, "in.rle")
+        write_rle(grid, src, rule=parse_rule(rule), surface=surface)
+        return run_bgolly_file(src, surface, generations, timeout=timeout)
+
+
+def time_bgolly(rle_path: "str | pathlib.Path", generations: int,
+                algorithm: str = "QuickLife") -> tuple[float, float]:
+    """Seconds bgolly takes to load `rle_path` and run `generations` steps, and to load it
+    and run none (the difference is the stepping time)."""
+    exe = bgolly_path()
+    if exe is None:
+        raise FileNotFoundError("bgolly is not on PATH")
+    times = []
+    for gens in (generations, 0):
+        t0 = time.perf_counter()
+        subprocess.run([exe, "-a", algorithm, "-m", str(gens), "-q", "-q", str(rle_path)],
+                       check=True, capture_output=True)
+        times.append(time.perf_counter() - t0)
+    return times[0], times[1]

@@ -1,0 +1,80 @@
+"""A*: expand the cell with the smallest (moves so far + estimate to the goal)."""
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from typing import Callable, Iterator
+
+import numpy as np
+
+from .. import events as ev
+from ..events import Cell, Mark, Side
+from ..maze import Maze
+from ..registry import register
+from ._common import opening, resolve
+from .bfs import ENDPOINT_PARAMS, trace_back
+
+
+def heuristic(maze: Maze, goal: Cell) -> tuple[Callable[[Cell], int], str]:
+    """An admissible, consistent estimate of the moves left, and its name.
+
+    On the plane: the Manhattan distance. On a glued surface: the distance to `goal` with
+    every wall removed, found by one breadth-first search over the glued grid — Manhattan
+    distance that knows the gluing (e.g. min(|dr|, rows − |dr|) + … on the torus)."""
+    if maze.surface.name == "plane":
+        return (lambda cell: abs(cell[0] - goal[0]) + abs(cell[1] - goal[1])), "Manhattan"
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        cell = queue.popleft()
+        for _, step in maze.surface.neighbours(cell):
+            if step.cell not in dist:
+                dist[step.cell] = dist[cell] + 1
+                queue.append(step.cell)
+    return (lambda cell: dist.get(cell, 0)), "Manhattan on the glued grid"
+
+
+@register("solver", "astar",
+          "A*: best-first by moves so far + Manhattan distance (gluing-aware); shortest path",
+          params=ENDPOINT_PARAMS, blocks=True)
+def astar(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,
+          goal: Cell | None = None) -> Iterator[ev.Event]:
+    """Search from `start` to `goal` by A* (ties: smaller estimate, then first queued).
+
+    Yields CellMarked(start, start), CellMarked(goal, goal), Milestone("heuristic: …"),
+    then CellMarked(cell, visited) per cell expanded and CellMarked(cell, frontier) per
+    cell queued or improved; ends with PathFound (a shortest path) or NoPath.
+    """
+    start, goal = resolve(maze, start, goal)
+    first = opening(maze, start, goal)
+    yield from first
+    if isinstance(first[0], ev.NoPath):
+        return
+    h, name = heuristic(maze, goal)
+    yield ev.Milestone(f"heuristic: {name}")
+    moves = {start: 0}
+    parents: dict[Cell, tuple[Cell, Side] | None] = {start: None}
+    counter = 0
+    heap = [(h(start), h(start), counter, start)]
+    closed: set[Cell] = set()
+    while heap:
+        _, _, _, cell = heapq.heappop(heap)
+        if cell in closed:
+            continue
+        closed.add(cell)
+        yield ev.CellMarked(cell, Mark.VISITED)
+        if cell == goal:
+            yield trace_back(parents, goal)
+            return
+        for side, step in maze.passages(cell):
+            other = step.cell
+            if other in closed:
+                continue
+            g = moves[cell] + 1
+            if g < moves.get(other, g + 1):
+                moves[other] = g
+                parents[other] = (cell, side)
+                counter += 1
+                heapq.heappush(heap, (g + h(other), h(other), counter, other))
+                yield ev.CellMarked(other, Mark.FRONTIER)
+    yield ev.NoPath(f"the goal {goal} cannot be reached from {start}")

@@ -1,0 +1,123 @@
+"""The wall follower (seed 004): keep one hand on the wall and walk.
+
+It always leaves a perfect maze; in a maze with an island it can circle forever, so it
+remembers every state (cell, heading, hand) and stops when one comes back. Crossing a
+twisted gluing (Klein bottle, projective plane) mirrors the walker: the hand on the wall
+becomes the other hand in the new cell's N/E/S/W frame.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+import numpy as np
+
+from .. import events as ev
+from ..events import Cell, Mark, Side
+from ..maze import Maze
+from ..registry import Param, register
+from ._common import opening, resolve
+from .bfs import ENDPOINT_PARAMS
+
+
+def preferences(heading: Side, hand: str) -> tuple[Side, ...]:
+    """The sides to try from `heading`: towards the hand, straight, away, back."""
+    turn = -1 if hand == "left" else 1
+    return (Side((heading + turn) % 4), heading, Side((heading - turn) % 4),
+            heading.opposite)
+
+
+def initial_heading(maze: Maze, start: Cell) -> Side:
+    """Facing into the maze from the entrance's opening, else towards the first passage."""
+    if start == maze.entrance and maze.entrance_side is not None:
+        return maze.entrance_side.opposite
+    for side, _ in maze.passages(start):
+        return side
+    return Side.N
+
+
+def next_state(maze: Maze, cell: Cell, heading: Side, hand: str
+               ) -> tuple[Side, Cell, Side, str] | None:
+    """One step of the rule: (side left by, cell entered, new heading, new hand), or None
+    when `cell` has no way out. The hand swaps when the step crosses a twisted gluing."""
+    moves = {side: step for side, step in maze.passages(cell)}
+    if not moves:
+        return None
+    side = next(s for s in preferences(heading, hand) if s in moves)
+    step = moves[side]
+    if step.flipped:
+        hand = "right" if hand == "left" else "left"
+    return side, step.cell, step.side.opposite, hand
+
+
+def without_detours(cells: list[Cell], sides: list[Side]) -> ev.PathFound:
+    """The walk (`cells`, and the side each step leaves by) with every return to an
+    earlier cell cut out: a simple path from the first cell to the last."""
+    kept_cells, kept_sides = [cells[0]], []
+    where = {cells[0]: 0}
+    for side, cell in zip(sides, cells[1:]):
+        if cell in where:
+            cut = where[cell]
+            for gone in kept_cells[cut + 1:]:
+                del where[gone]
+            del kept_cells[cut + 1:]
+            del kept_sides[cut:]
+        else:
+            where[cell] = len(kept_cells)
+            kept_cells.append(cell)
+            kept_sides.append(side)
+    return ev.PathFound(tuple(kept_cells), tuple(kept_sides))
+
+
+@register("solver", "wall_follower",
+          "wall follower (seed 004): one hand on the wall; stops when it comes back to a "
+          "state it has been in (circling an island)",
+          params=ENDPOINT_PARAMS + (Param("hand", "choice", "left", "the hand on the wall",
+                                          choices=("left", "right")),), blocks=True)
+def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
+                  start: Cell | None = None, goal: Cell | None = None,
+                  hand: str = "left") -> Iterator[ev.Event]:
+    """Walk from `start` with `hand` on the wall until `goal`.
+
+    Yields CellMarked(start, start), CellMarked(goal, goal), CellMarked(start, current),
+    then per step CellMarked(cell entered, current, count = visits so far) and
+    CellMarked(cell left, visited, count = its visits). Ends with PathFound (the walk
+    without its detours), or — when a (cell, heading, hand) state repeats —
+    CellMarked(cell, path) along the circuit, Milestone("loop detected", cell) and
+    NoPath("loop detected …").
+    """
+    if hand not in ("left", "right"):
+        raise ValueError(f"`hand` is left or right, got {hand!r}")
+    start, goal = resolve(maze, start, goal)
+    first = opening(maze, start, goal)
+    yield from first
+    if isinstance(first[0], ev.NoPath):
+        return
+    cell, heading = start, initial_heading(maze, start)
+    walk, sides = [start], []
+    seen: dict[tuple[Cell, Side, str], int] = {}
+    visits = {start: 1}
+    yield ev.CellMarked(start, Mark.CURRENT)
+    while cell != goal:
+        state = (cell, heading, hand)
+        if state in seen:
+            circuit = walk[seen[state]:]
+            for c in dict.fromkeys(circuit):
+                yield ev.CellMarked(c, Mark.PATH)
+            yield ev.Milestone("loop detected", cell)
+            yield ev.NoPath(f"loop detected: back at {cell} facing {heading.name} with the "
+                            f"{hand} hand after {len(sides)} steps, circling "
+                            f"{len(set(circuit))} cells")
+            return
+        seen[state] = len(walk) - 1
+        state = next_state(maze, cell, heading, hand)
+        if state is None:
+            yield ev.NoPath(f"the start {start} has no way out")
+            return
+        left = cell
+        side, cell, heading, hand = state
+        walk.append(cell)
+        sides.append(side)
+        visits[cell] = visits.get(cell, 0) + 1
+        yield ev.CellMarked(cell, Mark.CURRENT, visits[cell])
+        yield ev.CellMarked(left, Mark.VISITED, visits[left])
+    yield without_detours(walk, sides)

@@ -1,0 +1,207 @@
+"""Figures about a maze and about a solve: the numbers a lesson quotes.
+
+`maze_stats(maze)` and `solve_stats(events)` return plain dicts (JSON-ready);
+`maze_summary` / `solve_summary` shorten them to a caption.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, Iterable
+
+from . import events as ev
+from .events import Cell, Mark
+from .maze import Maze
+
+#: above this many open cells the diameter of a maze with loops is a double-sweep estimate
+EXACT_DIAMETER_CELLS = 600
+
+
+def adjacency(maze: Maze) -> dict[Cell, list[Cell]]:
+    """Every passable cell and the cells its passages lead to (a double edge counts twice)."""
+    cells = [(r, c) for r in range(maze.rows) for c in range(maze.cols) if maze.passable((r, c))]
+    return {cell: [step.cell for _, step in maze.passages(cell)] for cell in cells}
+
+
+def distances(adj: dict[Cell, list[Cell]], start: Cell) -> dict[Cell, int]:
+    """Moves from `start` to every cell it can reach."""
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        for other in adj[cell]:
+            if other not in dist:
+                dist[other] = dist[cell] + 1
+                queue.append(other)
+    return dist
+
+
+def components(adj: dict[Cell, list[Cell]]) -> list[set[Cell]]:
+    """The connected pieces of the passable cells, largest first."""
+    seen: set[Cell] = set()
+    parts = []
+    for cell in adj:
+        if cell not in seen:
+            part = set(distances(adj, cell))
+            seen |= part
+            parts.append(part)
+    return sorted(parts, key=len, reverse=True)
+
+
+def diameter(maze: Maze, adj: dict[Cell, list[Cell]] | None = None
+             ) -> tuple[int, Cell | None, Cell | None, bool]:
+    """The longest shortest path: (moves, one end, other end, exact?).
+
+    Exact on trees (double sweep) and on small mazes (a search from every cell); otherwise
+    a double-sweep lower bound (exact = False)."""
+    adj = adjacency(maze) if adj is None else adj
+    if not adj:
+        return 0, None, None, True
+    best = (-1, None, None)
+    edges = sum(len(v) for v in adj.values()) // 2
+    parts = components(adj)
+    is_forest = edges == len(adj) - len(parts)
+    exact = is_forest or len(adj) <= EXACT_DIAMETER_CELLS
+    for part in parts:
+        if len(part) - 1 <= best[0]:
+            break
+        if is_forest or not exact:
+            first = min(part)
+            far = _farthest(distances(adj, first))
+            dist = distances(adj, far)
+            end = _farthest(dist)
+            if dist[end] > best[0]:
+                best = (dist[end], far, end)
+        else:
+            length, a, b = _all_pairs_longest(adj, sorted(part))
+            if length > best[0]:
+                best = (length, a, b)
+    return best[0], best[1], best[2], exact
+
+
+def _all_pairs_longest(adj: dict[Cell, list[Cell]], cells: list[Cell]
+                       ) -> tuple[int, Cell, Cell]:
+    """The longest shortest path inside one component, by a search from every cell."""
+    index = {cell: i for i, cell in enumerate(cells)}
+    links = [[index[o] for o in adj[cell]] for cell in cells]
+    best = (-1, 0, 0)
+    for source in range(len(cells)):
+        dist = [-1] * len(cells)
+        dist[source] = 0
+        frontier = [source]
+        level = 0
+        while frontier:
+            level += 1
+            nxt = []
+            for i in frontier:
+                for j in links[i]:
+                    if dist[j] < 0:
+                        dist[j] = level
+                        nxt.append(j)
+            if not nxt:
+                break
+            frontier = nxt
+        far = level - 1
+        if far > best[0]:
+            best = (far, source, frontier[-1])
+    return best[0], cells[best[1]], cells[best[2]]
+
+
+def _farthest(dist: dict[Cell, int]) -> Cell:
+    return max(dist, key=lambda cell: (dist[cell], cell))
+
+
+def maze_stats(maze: Maze) -> dict[str, Any]:
+    """Cells, walls, dead ends, junctions, corridors, loops, diameter, solution length.
+
+    Walls count between two cells (glued walls included); `internal_walls` is the number
+    of them (2nm − n − m on the plane). `loops` = open walls − open cells + components
+    (the cycle rank); `solution` is the shortest entrance→exit path in moves (None when
+    there is none)."""
+    adj = adjacency(maze)
+    degree = {cell: len(others) for cell, others in adj.items()}
+    open_cells = len(adj)
+    internal = len(maze.surface.internal_walls)
+    open_walls = len(maze.open_walls())
+    edges = sum(degree.values()) // 2
+    parts = components(adj)
+    loops = edges - open_cells + len(parts)
+    dead_ends = sum(1 for d in degree.values() if d == 1)
+    length, end_a, end_b, exact = diameter(maze, adj)
+    entrance, exit_ = maze.default_endpoints()
+    solution = None
+    reachable = 0
+    if entrance in adj:
+        dist = distances(adj, entrance)
+        reachable = len(dist)
+        solution = dist.get(exit_)
+    return {
+        "rows": maze.rows, "cols": maze.cols, "surface": maze.surface.name,
+        "cells": maze.cells, "open_cells": open_cells, "blocked": maze.cells - open_cells,
+        "internal_walls": internal, "open_walls": open_walls,
+        "closed_internal_walls": internal - open_walls,
+        "dead_ends": dead_ends, "dead_end_share": round(dead_ends / open_cells, 4)
+        if open_cells else 0.0,
+        "junctions": sum(1 for d in degree.values() if d >= 3),
+        "corridors": sum(1 for d in degree.values() if d == 2),
+        "isolated": sum(1 for d in degree.values() if d == 0),
+        "components": len(parts), "loops": loops,
+        "perfect": loops == 0 and len(parts) == 1 and open_cells == maze.cells,
+        "unreachable": open_cells - reachable,
+        "longest_path": length, "longest_path_ends": [list(end_a), list(end_b)]
+        if end_a is not None else None, "longest_path_exact": exact,
+        "entrance": list(entrance), "exit": list(exit_), "solution": solution,
+    }
+
+
+def maze_summary(stats: dict[str, Any]) -> str:
+    """A short caption, most telling first: perfect or loops, solution, longest, dead ends."""
+    if stats["perfect"]:
+        parts = ["perfect"]
+    else:
+        parts = [f"loops {stats['loops']}"]
+        if stats["unreachable"]:
+            parts.append(f"unreachable {stats['unreachable']}")
+    parts.append("no solution" if stats["solution"] is None else f"solution {stats['solution']}")
+    parts.append(f"longest {stats['longest_path']}"
+                 f"{'' if stats['longest_path_exact'] else '+'}")
+    parts.append(f"dead ends {stats['dead_ends']} ({stats['dead_end_share']:.0%})")
+    return " · ".join(parts)
+
+
+#: marks that say a solver has been in a cell
+_VISIT_MARKS = {Mark.CURRENT, Mark.STACK, Mark.DONE, Mark.VISITED, Mark.DEAD_END}
+
+
+def solve_stats(events: Iterable[ev.Event]) -> dict[str, Any]:
+    """From a solver's events: cells visited, path length (moves), steps (events), result,
+    and the path as seed 000's move letters ("moves": "e e s o", o = ouest = west)."""
+    visited: set[Cell] = set()
+    steps = 0
+    result: dict[str, Any] = {"found": False, "path_length": None, "reason": ""}
+    for event in events:
+        steps += 1
+        if isinstance(event, ev.CellMarked) and event.mark in _VISIT_MARKS:
+            visited.add(event.cell)
+        elif isinstance(event, ev.PathFound):
+            result.update(found=True, path_length=len(event.sides),
+                          moves=" ".join("neso"[side] for side in event.sides))
+        elif isinstance(event, ev.NoPath):
+            result.update(found=False, reason=event.reason)
+    return {"visited": len(visited), "steps": steps, **result}
+
+
+def solve_summary(stats: dict[str, Any]) -> str:
+    """A short caption: visited cells, then path length or failure (steps: in the JSON)."""
+    if stats["found"]:
+        result = f"path {stats['path_length']}"
+    else:
+        result = "loop detected" if stats["reason"].startswith("loop detected") else "no path"
+    return f"visited {stats['visited']} · {result}"
+
+
+def as_event(scope: str, stats: dict[str, Any]) -> ev.Statistics:
+    """The Statistics event carrying `stats` and its caption."""
+    summary = maze_summary(stats) if scope == "maze" else solve_summary(stats)
+    values = tuple((k, tuple(map(tuple, v)) if k == "longest_path_ends" and v else
+                    tuple(v) if isinstance(v, list) else v) for k, v in stats.items())
+    return ev.Statistics(scope, summary, values)
