@@ -267,3 +267,22 @@ def test_clone_keeps_views_linked_to_the_copied_grid():
     assert panel.grid[1, 1] == 0
     copy.grid[2, 1] = 9
     assert copy.column[2] == 9 and panel.column[2] == 0
+
+
+def test_solving_a_braided_maze_keeps_the_braiding(tmp_path):
+    scenario = write_scenario(tmp_path, """
+title: braided
+seed: 4
+maze: {rows: 6, cols: 6, cell_size: 5, wall: 1}
+generator: backtracker
+braid: 1.0
+solver: bfs
+""")
+    spec = scenario.panels[0]
+    keep, tail = solve_events(spec, "bfs", (0, 0), (5, 5))
+    full = list(pipeline.panel_stream(spec))
+    assert isinstance(full[keep], ev.EndpointsSet)
+    generator_only = list(registry.get("generator", "backtracker").func(
+        Maze(6, 6), rng=np.random.default_rng(4)))
+    assert keep > len(generator_only)                    # the braiding's events are kept
+    assert isinstance(tail[-1], ev.PathFound)

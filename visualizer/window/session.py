@@ -16,7 +16,7 @@ import numpy as np
 from .. import registry
 from ..events import Cell, EndpointsSet, Generation
 from ..maze import Maze, replay
-from ..pipeline import make_canvas, panel_stream
+from ..pipeline import built, make_canvas, panel_stream
 from ..scenario import PanelSpec, Scenario
 from .player import DEFAULT_EVERY, Player
 
@@ -24,13 +24,9 @@ Evolve = Callable[..., Iterable[Generation]]
 
 
 def generated(spec: PanelSpec) -> tuple[list, Maze, np.random.Generator]:
-    """Rerun panel `spec`'s generator: its events, the maze they build (`replay`), and the
-    random generator in the state the scenario's solver would receive it."""
-    rng = np.random.default_rng(spec.seed)
-    m = spec.maze
-    generator = registry.get("generator", spec.generator.name)
-    made = list(generator.func(Maze(m.rows, m.cols, m.surface), rng=rng,
-                               **spec.generator.params))
+    """Rebuild panel `spec`'s maze (generator, then braiding if asked): its events, the maze
+    they build (`replay`), and the random generator in the state the panel's solver gets."""
+    made, _, rng = built(spec)
     return made, replay(made), rng
 
 
