@@ -208,6 +208,8 @@ class Window:
                  f"{SPEEDS[self.speed]} steps/s"]
         if self.session.solver and self.session.focus is not None:
             parts.append(f"solver {self.session.solver}")
+        if self.preparing and self.player.prepared >= 1:    # a seek to the end did it
+            self._prepared()
         if self.preparing:
             parts.append(f"preparing {self.player.prepared:.0%}")
         if self.session.message:
@@ -224,11 +226,14 @@ class Window:
         if not self.preparing:
             return
         if self.player.prepare(PREPARE_SECONDS):
-            self.preparing = False
-            self.prep_timer.stop()
-            gc.freeze()   # the copies live as long as the window: keep them out of collections
+            self._prepared()
         if not self.playing:
             self.show()
+
+    def _prepared(self) -> None:
+        self.preparing = False
+        self.prep_timer.stop()
+        gc.freeze()   # the copies live as long as the window: keep them out of collections
 
     def _act(self, action: Callable[[], object]) -> None:
         action()
