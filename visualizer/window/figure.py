@@ -103,6 +103,7 @@ class Window:
         self.timer = fig.canvas.new_timer(interval=TICK_MS)
         self.timer.add_callback(self.tick)
         # the player's copies (for exact stepping back) are taken in idle time
+        self.background = prepare_in_background
         self.preparing = prepare_in_background and self.player.prepared < 1
         self.prep_timer = fig.canvas.new_timer(interval=PREPARE_EVERY_MS)
         self.prep_timer.add_callback(self.prepare_some)
@@ -210,6 +211,9 @@ class Window:
             parts.append(f"solver {self.session.solver}")
         if self.preparing and self.player.prepared >= 1:    # a seek to the end did it
             self._prepared()
+        elif self.background and not self.preparing and self.player.prepared < 1:
+            self.preparing = True                            # an edit brought new events
+            self.prep_timer.start()
         if self.preparing:
             parts.append(f"preparing {self.player.prepared:.0%}")
         if self.session.message:
