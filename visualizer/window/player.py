@@ -42,9 +42,18 @@ def footprint(obj: Any, depth: int = 3) -> int:
         return sys.getsizeof(obj) + len(obj) * footprint(first, depth - 1)
     if isinstance(obj, list):
         return sys.getsizeof(obj) + (len(obj) * footprint(obj[0], depth - 1) if obj else 0)
-    if hasattr(obj, "__dict__") and not isinstance(obj, type):
+    frozen = getattr(getattr(type(obj), "__dataclass_params__", None), "frozen", False)
+    if hasattr(obj, "__dict__") and not isinstance(obj, type) and not frozen:
         return sum(footprint(v, depth - 1) for v in vars(obj).values())
     return 0
+
+
+def copy_footprint(copy: Any, original: Any) -> int:
+    """Rough bytes of `copy` (a snapshot of `original`) not shared with `original`."""
+    if hasattr(copy, "__dict__") and hasattr(original, "__dict__"):
+        mine = vars(original)
+        return 4096 + sum(footprint(v) for k, v in vars(copy).items() if mine.get(k) is not v)
+    return 4096 + footprint(copy)
 
 
 class Track:
@@ -70,7 +79,7 @@ class Track:
         self._marks = [0]
         self.ready = 0                 # copies are in place for the events before `ready`
         self._walker: Any = None       # a renderer that has consumed `ready` events
-        self._credit, self._cost = 0.0, footprint(renderer) + 4096
+        self._credit, self._cost = 0.0, copy_footprint(self.checkpoints[0], renderer)
         self._update()
         if prepare:
             self.prepare()
@@ -120,9 +129,9 @@ class Track:
             self._credit += share
             now = time.perf_counter()
             if self._credit >= self._cost and (since >= self.every or now - began >= MAX_REPLAY):
-                self.checkpoints[j] = snapshot(walker)
+                self.checkpoints[j] = saved = snapshot(walker)
                 self._marks.append(j)
-                self._cost = footprint(walker) + 4096
+                self._cost = copy_footprint(saved, walker)
                 self._credit -= self._cost
                 since = 0
                 began = now = time.perf_counter()
