@@ -169,10 +169,10 @@ def render_folder(folder: Path, jobs: int) -> int:
     return 0 if all(o.status == 0 for o in outcomes) else 1
 
 
-def load_or_report(path: Path):
+def load_or_report(path: Path, out: str | None = None):
     """The scenario at `path`, or None after printing every error in it."""
     try:
-        return load(path)
+        return load(path, out=out)
     except ScenarioError as exc:
         for line in exc.errors:
             print(line, file=sys.stderr)
@@ -201,11 +201,12 @@ def print_stats(target: Path) -> int:
     return EXIT_BAD_INPUT if len(found) < len(reports) else 0
 
 
-def show_file(path: Path) -> int:
-    """Open one scenario file in the interactive window; returns the exit status."""
+def show_file(path: Path, out: str | None = None) -> int:
+    """Open one scenario file in the interactive window (`s` saves PNGs beside `out` or
+    the scenario's output); returns the exit status."""
     from .interactive import run
 
-    scenario = load_or_report(path)
+    scenario = load_or_report(path, out)
     return EXIT_BAD_INPUT if scenario is None else run(scenario)
 
 
@@ -225,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         if target.is_dir():
             print("--interactive opens one scenario file, not a folder", file=sys.stderr)
             return EXIT_BAD_INPUT
-        return show_file(target)
+        return show_file(target, args.out)
     if target.is_dir():
         if args.out:
             print("--out names one file; it cannot be used with a folder", file=sys.stderr)
