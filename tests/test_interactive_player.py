@@ -286,3 +286,25 @@ solver: bfs
         Maze(6, 6), rng=np.random.default_rng(4)))
     assert keep > len(generator_only)                    # the braiding's events are kept
     assert isinstance(tail[-1], ev.PathFound)
+
+
+def test_life_panels_step_back_onto_the_export_frames(tmp_path):
+    scenario = write_scenario(tmp_path, """
+title: Life
+seed: 6
+panels:
+  - title: torus
+    cell_size: 4
+    life: {rows: 10, cols: 10, surface: torus, rule: conway, generations: 30,
+           init: {random: 0.35}, chart: true, colour_changes: true}
+  - title: projective plane
+    cell_size: 4
+    life: {rows: 9, cols: 9, surface: projective, rule: highlife, generations: 25,
+           init: {random: 0.35}}
+""")
+    frames = list(pipeline.scenario_frames(scenario))
+    player = Player(pipeline.make_canvas(scenario),
+                    [pipeline.panel_stream(s) for s in scenario.panels], every=4)
+    for frame in frames[::-1]:
+        player.seek_counts(frame.steps)
+        assert np.array_equal(player.frame, frame.image), frame.index

@@ -400,3 +400,42 @@ def test_a_life_edit_at_the_last_generation_adds_no_generations(life_window):
     click_cell_life(window, (5, 5))
     assert len(track.events) == length + 1 and track.renderer.index == last
     assert track.renderer.grid[5, 5] == 1 - track.events[-2].grid[5, 5]
+
+
+LIFE_AND_MAZE = """
+title: Life beside a maze
+seed: 3
+panels:
+  - title: Life on a Klein bottle
+    cell_size: 6
+    life: {rows: 12, cols: 12, surface: klein, rule: conway, generations: 20,
+           init: {random: 0.4}, chart: true}
+  - {title: Maze, maze: {rows: 6, cols: 6, cell_size: 6}, generator: kruskal, solver: bfs}
+"""
+
+
+def test_real_life_panel_toggle_changes_the_next_generation(open_window):
+    from visualizer.life.engine import step as life_step_engine
+
+    window = open_window(LIFE_AND_MAZE)
+    press_key(window, "right", 4)
+    track = window.player.tracks[0]
+    shown_event = track.events[track.consumed - 1]
+    before = np.asarray(shown_event.grid).copy()
+    renderer = track.renderer
+    slot = window.session.canvas.slots[0]
+    cell = tuple(int(v) for v in np.argwhere(before == 1)[0])
+    size = renderer.cell_size
+    x, y = window.ax.transData.transform((slot.x + renderer.ox + cell[1] * size + size // 2,
+                                          slot.y + renderer.oy + cell[0] * size + size // 2))
+    click(window, x, y)
+    edited = np.asarray(track.events[track.consumed - 1].grid)
+    assert edited[cell] == 0 and (edited != before).sum() == 1
+    press_key(window, "right")
+    after = np.asarray(track.events[track.consumed - 1].grid)
+    surface, rule = shown_event.surface, shown_event.rule
+    assert np.array_equal(after, life_step_engine(edited, rule, surface))
+    assert not np.array_equal(after, life_step_engine(before, rule, surface))
+    # the edit is one step: two steps back show the generation as it was
+    press_key(window, "left", 2)
+    assert np.array_equal(np.asarray(track.events[track.consumed - 1].grid), before)
