@@ -89,12 +89,16 @@ class MazePanel:
         pitch = self.cell_size + self.wall
         surface = self.maze.surface
         self.margin = glue_margin(surface, self.cell_size) if self.glue_marks else 0
+        # a block maze on the plane has no walls to show its edge: give it a frame
+        framed = not self.wall and not self.margin and surface.name == "plane"
+        if framed:
+            self.margin = max(1, self.wall_size)
         m = self.margin
         height, width = rows * pitch + self.wall, cols * pitch + self.wall
-        self.raster = np.full((height + 2 * m, width + 2 * m), INDEX["background"],
-                              dtype=np.uint8)
+        self.raster = np.full((height + 2 * m, width + 2 * m),
+                              INDEX["wall"] if framed else INDEX["background"], dtype=np.uint8)
         self.raster[m:m + height, m:m + width] = INDEX["wall"]
-        if m:
+        if m and not framed:
             draw_glue_marks(self.raster, surface, m, m, height, width, self.cell_size)
         self.marks = np.zeros((rows, cols), dtype=np.uint8)
         self.current: Cell | None = None
