@@ -1,5 +1,6 @@
 """What issue 3's lessons need to be visible in the picture."""
 import numpy as np
+import pytest
 
 from visualizer import events as ev
 from visualizer import registry
@@ -112,3 +113,37 @@ def test_statistics_replace_the_status_in_the_caption():
     panel = MazePanel(2, 2)
     panel.apply(ev.Statistics("maze", "perfect · solution 2"))
     assert panel.caption().endswith("perfect · solution 2")
+
+
+def test_animate_solve_draws_the_built_maze_in_the_first_frame():
+    from pathlib import Path
+
+    from visualizer.pipeline import building_events, scenario_frames
+
+    raw = {"duration": 2, "fps": 10, "clock": "progress",
+           "panels": [{"maze": {"rows": 6, "cols": 8}, "generator": "backtracker",
+                       "solver": "bfs", "animate": "solve"},
+                      {"maze": {"rows": 6, "cols": 8}, "generator": "kruskal",
+                       "solver": "dfs"}]}
+    scenario = parse(raw, Path("x.yaml"))
+    built = building_events(scenario.panels[0])
+    stream = list(maze_stream(scenario.panels[0]))
+    assert isinstance(stream[built - 1], ev.Statistics) and stream[built - 1].scope == "maze"
+    assert not any(isinstance(e, ev.CellMarked) and e.mark == Mark.VISITED
+                   for e in stream[:built])
+    shown = list(scenario_frames(scenario))
+    assert shown[0].steps[0] == built and shown[0].steps[1] == 1
+    assert shown[-1].steps == (len(stream), len(list(maze_stream(scenario.panels[1]))))
+    # the solve is spread over the frames, not shown at once
+    solving = [f.steps[0] for f in shown]
+    assert len(set(solving)) > 10 and solving == sorted(solving)
+
+
+def test_animate_must_be_all_or_solve(tmp_path):
+    from visualizer.scenario import ScenarioError, load
+
+    path = tmp_path / "s.yaml"
+    path.write_text("maze: {rows: 3, cols: 3}\ngenerator: kruskal\nanimate: some\n")
+    with pytest.raises(ScenarioError) as caught:
+        load(path)
+    assert "animate: expected one of all, solve" in caught.value.errors[0]

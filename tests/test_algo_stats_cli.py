@@ -161,3 +161,18 @@ def test_panel_errors_are_located_in_the_panel_list(tmp_path):
     with pytest.raises(ScenarioError) as caught:
         load(path)
     assert any("panels[1].braid" in e for e in caught.value.errors)
+
+
+def test_the_window_solves_on_the_braided_maze(tmp_path):
+    from visualizer.pipeline import built, panel_stream
+    from visualizer.window.session import solve_events
+
+    path = write(tmp_path, "seed: 5\nmaze: {rows: 7, cols: 7}\ngenerator: backtracker\n"
+                           "braid: 1.0\nsolver: bfs\n")
+    spec = load(path).panels[0]
+    keep, tail = solve_events(spec, "bfs", (0, 0), (6, 6))
+    full = list(panel_stream(spec))
+    assert isinstance(full[keep], ev.EndpointsSet), "generator and braiding events are kept"
+    _, maze, _ = built(spec)
+    assert tail[-1].cells[-1] == (6, 6)
+    assert len(tail[-1].sides) == stats.distances(stats.adjacency(maze), (0, 0))[(6, 6)]

@@ -60,7 +60,8 @@ def test_every_step_back_lands_on_the_forward_picture(generator, surface):
         assert np.array_equal(player.frame, pictures[position]), position
 
 
-def test_random_scrubbing_matches_a_forward_run(tmp_path):
+@pytest.mark.parametrize("prepare", [True, False])
+def test_random_scrubbing_matches_a_forward_run(tmp_path, prepare):
     scenario = write_scenario(tmp_path, """
 title: two
 seed: 5
@@ -73,11 +74,12 @@ panels:
 """)
     player = Player(pipeline.make_canvas(scenario),
                     [pipeline.panel_stream(s) for s in scenario.panels], clock="progress",
-                    every=16)
+                    every=16, prepare=prepare)
     rng = np.random.default_rng(0)
     for position in [*rng.integers(0, player.last + 1, 12), player.last, 0, 3]:
         player.seek(int(position))
         assert np.array_equal(player.frame, forward_frame(scenario, int(position))), position
+        player.prepare(0.001)          # idle time between jumps takes a few more copies
 
 
 @pytest.mark.parametrize("clock", ["steps", "progress"])
@@ -162,9 +164,10 @@ def test_clone_copies_what_changes_and_shares_what_cannot():
     assert copy.maze.surface is panel.maze.surface
     assert copy.raster is not panel.raster and np.array_equal(copy.raster, panel.raster)
     copy.maze.faces[:] = True
-    copy.members[next(iter(copy.members))].append((9, 9))
+    before = panel.set_next.copy()
+    copy.set_next[:] = 0
     assert not panel.maze.faces.all()
-    assert (9, 9) not in sum(panel.members.values(), [])
+    assert np.array_equal(panel.set_next, before)
 
 
 # --- playing with a maze -------------------------------------------------------------------
@@ -216,3 +219,93 @@ solver: bfs
     assert isinstance(track.events[track.consumed - 1], ev.EndpointsSet)
     session.player.seek(session.player.last)
     assert session.player.tracks[0].renderer.status.startswith("path:")
+
+
+def test_clone_shares_the_attributes_a_renderer_declares_fixed():
+    class Panel:
+        snapshot_shared = ("table",)
+
+        def __init__(self):
+            self.table = [[1, 2], [3]]
+            self.state = [[1, 2], [3]]
+
+    panel = Panel()
+    copy = clone(panel)
+    assert copy.table is panel.table
+    assert copy.state == panel.state and copy.state[0] is not panel.state[0]
+
+
+def test_lazy_preparation_takes_the_same_copies_bit_by_bit():
+    events = maze_events("kruskal", n=6)
+    eager = Track(MazePanel(6, 6), events, every=5)
+    lazy = Track(MazePanel(6, 6), events, every=5, prepare=False)
+    assert list(lazy.checkpoints) == [0] and not lazy.prepared
+    lazy.seek(40)
+    assert lazy.ready == 40
+    rounds = 0
+    while not lazy.prepare(0.0):
+        rounds += 1
+    assert rounds > 1                  # it stopped at the deadline and went on from there
+    for count in (len(events), 3, 57, 0):
+        eager.seek(count)
+        lazy.seek(count)
+        assert np.array_equal(eager.renderer.raster, lazy.renderer.raster)
+        assert eager.renderer.caption() == lazy.renderer.caption()
+
+
+def test_clone_keeps_views_linked_to_the_copied_grid():
+    class Panel:
+        def __init__(self):
+            self.flat = None                      # the view comes before its base
+            self.grid = np.zeros((3, 4), dtype=np.uint8)
+            self.flat = self.grid.reshape(-1)
+            self.column = self.grid[:, 1]
+
+    panel = Panel()
+    copy = clone(panel)
+    copy.flat[5] = 7
+    assert copy.grid[1, 1] == 7 and copy.column[1] == 7
+    assert panel.grid[1, 1] == 0
+    copy.grid[2, 1] = 9
+    assert copy.column[2] == 9 and panel.column[2] == 0
+
+
+def test_solving_a_braided_maze_keeps_the_braiding(tmp_path):
+    scenario = write_scenario(tmp_path, """
+title: braided
+seed: 4
+maze: {rows: 6, cols: 6, cell_size: 5, wall: 1}
+generator: backtracker
+braid: 1.0
+solver: bfs
+""")
+    spec = scenario.panels[0]
+    keep, tail = solve_events(spec, "bfs", (0, 0), (5, 5))
+    full = list(pipeline.panel_stream(spec))
+    assert isinstance(full[keep], ev.EndpointsSet)
+    generator_only = list(registry.get("generator", "backtracker").func(
+        Maze(6, 6), rng=np.random.default_rng(4)))
+    assert keep > len(generator_only)                    # the braiding's events are kept
+    assert isinstance(tail[-1], ev.PathFound)
+
+
+def test_life_panels_step_back_onto_the_export_frames(tmp_path):
+    scenario = write_scenario(tmp_path, """
+title: Life
+seed: 6
+panels:
+  - title: torus
+    cell_size: 4
+    life: {rows: 10, cols: 10, surface: torus, rule: conway, generations: 30,
+           init: {random: 0.35}, chart: true, colour_changes: true}
+  - title: projective plane
+    cell_size: 4
+    life: {rows: 9, cols: 9, surface: projective, rule: highlife, generations: 25,
+           init: {random: 0.35}}
+""")
+    frames = list(pipeline.scenario_frames(scenario))
+    player = Player(pipeline.make_canvas(scenario),
+                    [pipeline.panel_stream(s) for s in scenario.panels], every=4)
+    for frame in frames[::-1]:
+        player.seek_counts(frame.steps)
+        assert np.array_equal(player.frame, frame.image), frame.index

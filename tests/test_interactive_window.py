@@ -20,6 +20,7 @@ from visualizer import events as ev  # noqa: E402
 from visualizer import pipeline  # noqa: E402
 from visualizer.render.palette import make_theme  # noqa: E402
 from visualizer.scenario import load  # noqa: E402
+from visualizer.surfaces import Surface  # noqa: E402
 from visualizer.window.figure import Window  # noqa: E402
 from visualizer.window.session import Session  # noqa: E402
 
@@ -250,9 +251,11 @@ def fake_evolve(grid, rule, surface, generations):
 
 class FakeLifePanel:
     """The interface the window expects of a Life panel: raster, apply, take_dirty,
-    caption, cell_at."""
+    caption, and `cell_at` or the grid's geometry (rows, cols, cell_size, oy, ox) as the
+    Life branch's LifePanel has it."""
 
     def __init__(self, rows: int, cols: int, cell_size: int = 6) -> None:
+        self.rows, self.cols, self.oy, self.ox = rows, cols, 0, 0
         self.cell_size = cell_size
         self.grid = np.zeros((rows, cols), dtype=np.uint8)
         self.index = 0
@@ -272,6 +275,8 @@ class FakeLifePanel:
     def caption(self) -> str:
         return f"generation {self.index}"
 
+
+class FakeLifePanelWithCellAt(FakeLifePanel):
     def cell_at(self, y, x):
         return int(y // self.cell_size), int(x // self.cell_size)
 
@@ -280,16 +285,16 @@ GLIDER = np.zeros((8, 8), dtype=np.uint8)
 GLIDER[1, 2] = GLIDER[2, 3] = GLIDER[3, 1] = GLIDER[3, 2] = GLIDER[3, 3] = 1
 
 
-@pytest.fixture
-def life_window(open_window, monkeypatch):
+@pytest.fixture(params=[FakeLifePanel, FakeLifePanelWithCellAt])
+def life_window(open_window, monkeypatch, request):
     from visualizer.window import session as session_module
 
     def renderer(spec):
-        return FakeLifePanel(8, 8) if spec.title == "Life" else real_renderer(spec)
+        return request.param(8, 8) if spec.title == "Life" else real_renderer(spec)
 
     def stream(spec):
         if spec.title == "Life":
-            return fake_evolve(GLIDER, "B3/S23", None, 12)
+            return fake_evolve(GLIDER, "B3/S23", Surface("torus", 8, 8), 12)
         return real_stream(spec)
 
     real_renderer, real_stream = pipeline.panel_renderer, pipeline.panel_stream
@@ -344,3 +349,93 @@ def test_without_a_display_it_says_how_to_get_one(tmp_path):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "no display" in lines[0] and "xvfb-run" in lines[0]
+
+
+def test_interactive_opens_one_file_not_a_folder(capsys):
+    from visualizer.cli import main
+
+    assert main([str(ROOT / "scenarios"), "--interactive"]) == 2
+    assert "one scenario file" in capsys.readouterr().err
+
+
+def test_a_bad_scenario_is_reported_before_any_window(tmp_path, capsys):
+    from visualizer.cli import main
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("maze: {rows: ten, cols: 4}\ngenerator: backtracker\n")
+    assert main([str(bad), "--interactive"]) == 2
+    assert "rows" in capsys.readouterr().err
+
+
+def test_copies_are_taken_in_idle_time_and_stepping_stays_exact(tmp_path):
+    path = tmp_path / "lesson.yaml"
+    path.write_text(TWO_PANELS)
+    scenario = load(path)
+    session = Session(scenario, every=8, prepare=False)
+    window = Window(session, make_theme(), save_dir=tmp_path, prepare_in_background=True)
+    try:
+        assert window.preparing and window.player.prepared < 1
+        press_key(window, "right", 30)
+        reference = shown(window).copy()
+        rounds = 0
+        while window.preparing:
+            window.prepare_some()
+            rounds += 1
+        assert window.player.prepared == 1 and rounds >= 1
+        press_key(window, "end")
+        press_key(window, "home")
+        press_key(window, "right", 30)
+        assert np.array_equal(shown(window), reference)
+        assert "preparing" not in window.status.get_text()
+    finally:
+        plt.close(window.fig)
+
+
+def test_a_life_edit_at_the_last_generation_adds_no_generations(life_window):
+    window = life_window
+    track = window.player.tracks[0]
+    press_key(window, "end")
+    length = len(track.events)
+    last = track.renderer.index
+    click_cell_life(window, (5, 5))
+    assert len(track.events) == length + 1 and track.renderer.index == last
+    assert track.renderer.grid[5, 5] == 1 - track.events[-2].grid[5, 5]
+
+
+LIFE_AND_MAZE = """
+title: Life beside a maze
+seed: 3
+panels:
+  - title: Life on a Klein bottle
+    cell_size: 6
+    life: {rows: 12, cols: 12, surface: klein, rule: conway, generations: 20,
+           init: {random: 0.4}, chart: true}
+  - {title: Maze, maze: {rows: 6, cols: 6, cell_size: 6}, generator: kruskal, solver: bfs}
+"""
+
+
+def test_real_life_panel_toggle_changes_the_next_generation(open_window):
+    from visualizer.life.engine import step as life_step_engine
+
+    window = open_window(LIFE_AND_MAZE)
+    press_key(window, "right", 4)
+    track = window.player.tracks[0]
+    shown_event = track.events[track.consumed - 1]
+    before = np.asarray(shown_event.grid).copy()
+    renderer = track.renderer
+    slot = window.session.canvas.slots[0]
+    cell = tuple(int(v) for v in np.argwhere(before == 1)[0])
+    size = renderer.cell_size
+    x, y = window.ax.transData.transform((slot.x + renderer.ox + cell[1] * size + size // 2,
+                                          slot.y + renderer.oy + cell[0] * size + size // 2))
+    click(window, x, y)
+    edited = np.asarray(track.events[track.consumed - 1].grid)
+    assert edited[cell] == 0 and (edited != before).sum() == 1
+    press_key(window, "right")
+    after = np.asarray(track.events[track.consumed - 1].grid)
+    surface, rule = shown_event.surface, shown_event.rule
+    assert np.array_equal(after, life_step_engine(edited, rule, surface))
+    assert not np.array_equal(after, life_step_engine(before, rule, surface))
+    # the edit is one step: two steps back show the generation as it was
+    press_key(window, "left", 2)
+    assert np.array_equal(np.asarray(track.events[track.consumed - 1].grid), before)

@@ -147,3 +147,20 @@ def test_themes_have_the_palette_size():
         assert make_theme(name).colours.shape == (SIZE, 3)
     with pytest.raises(ValueError):
         make_theme("sepia")
+
+
+def test_kruskal_sets_in_the_picture_are_the_union_find_sets():
+    maze = Maze(6, 6)
+    panel = MazePanel(6, 6)
+    roots = {(r, c): (r, c) for r in range(6) for c in range(6)}
+
+    def find(x):
+        while roots[x] != x:
+            x = roots[x]
+        return x
+    for e in kruskal(maze, rng=np.random.default_rng(4)):
+        panel.apply(e)
+        if isinstance(e, ev.SetsMerged):
+            roots[e.b if e.root == e.a else e.a] = e.root
+            expected = sorted(c for c in roots if find(c) == e.root)
+            assert sorted(panel.members(e.a)) == expected

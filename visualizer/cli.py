@@ -169,15 +169,22 @@ def render_folder(folder: Path, jobs: int) -> int:
     return 0 if all(o.status == 0 for o in outcomes) else 1
 
 
+def load_or_report(path: Path, out: str | None = None):
+    """The scenario at `path`, or None after printing every error in it."""
+    try:
+        return load(path, out=out)
+    except ScenarioError as exc:
+        for line in exc.errors:
+            print(line, file=sys.stderr)
+        return None
+
+
 def scenario_stats(path: Path) -> dict | None:
     """The figures of every panel of one scenario (None after printing its errors)."""
     from .pipeline import panel_stats
 
-    try:
-        scenario = load(path)
-    except ScenarioError as exc:
-        for line in exc.errors:
-            print(line, file=sys.stderr)
+    scenario = load_or_report(path)
+    if scenario is None:
         return None
     return {"scenario": str(path), "panels": [panel_stats(p) for p in scenario.panels]}
 
@@ -194,17 +201,13 @@ def print_stats(target: Path) -> int:
     return EXIT_BAD_INPUT if len(found) < len(reports) else 0
 
 
-def show_file(path: Path) -> int:
-    """Open one scenario file in the interactive window; returns the exit status."""
+def show_file(path: Path, out: str | None = None) -> int:
+    """Open one scenario file in the interactive window (`s` saves PNGs beside `out` or
+    the scenario's output); returns the exit status."""
     from .interactive import run
 
-    try:
-        scenario = load(path)
-    except ScenarioError as exc:
-        for line in exc.errors:
-            print(line, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    return run(scenario)
+    scenario = load_or_report(path, out)
+    return EXIT_BAD_INPUT if scenario is None else run(scenario)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -223,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         if target.is_dir():
             print("--interactive opens one scenario file, not a folder", file=sys.stderr)
             return EXIT_BAD_INPUT
-        return show_file(target)
+        return show_file(target, args.out)
     if target.is_dir():
         if args.out:
             print("--out names one file; it cannot be used with a folder", file=sys.stderr)

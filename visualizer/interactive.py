@@ -6,7 +6,6 @@ display the user is told, in one line, how to get one.
 """
 from __future__ import annotations
 
-import gc
 import os
 import sys
 
@@ -38,10 +37,9 @@ def open_window(scenario: Scenario, *, evolve=None):
     from .window.figure import Window
     from .window.session import Session
 
-    session = Session(scenario, evolve=evolve)
-    gc.freeze()   # the checkpoints live as long as the window: keep them out of collections
+    session = Session(scenario, evolve=evolve, prepare=False)
     theme = make_theme(scenario.theme, scenario.colours)
-    return Window(session, theme, save_dir=scenario.output.parent)
+    return Window(session, theme, save_dir=scenario.output.parent, prepare_in_background=True)
 
 
 def run(scenario: Scenario) -> int:
@@ -52,7 +50,6 @@ def run(scenario: Scenario) -> int:
         return 2
     import matplotlib.pyplot as plt
 
-    print(f"{scenario.path}: preparing the steps…", file=sys.stderr, flush=True)
     try:
         window = open_window(scenario)
     except Exception as exc:  # a backend that cannot reach its display (TclError, …)

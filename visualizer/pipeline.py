@@ -77,6 +77,17 @@ def maze_phases(spec: PanelSpec, maze: Maze | None = None
         yield "stats", stats.as_event("solve", stats.solve_stats(solve_events))
 
 
+def building_events(spec: PanelSpec) -> int:
+    """How many of a maze panel's events come before its solve: generator, braiding,
+    endpoints and the maze's figures."""
+    count = 0
+    for phase, _ in maze_phases(spec):
+        if phase == "solve":
+            break
+        count += 1
+    return count
+
+
 def maze_stream(spec: PanelSpec) -> Iterator[ev.Event]:
     """The whole story of a maze panel: generation, braiding, endpoints, figures, solve."""
     return (event for _, event in maze_phases(spec))
@@ -199,7 +210,11 @@ def scenario_frames(scenario: Scenario, canvas: Canvas | None = None) -> Iterato
     if pace.clock == "progress" or pace.duration:
         counts = [count_events(lambda s=spec: panel_stream(s)) for spec in scenario.panels]
     streams: list[Iterable] = [panel_stream(spec) for spec in scenario.panels]
-    return frames(canvas, streams, pace, counts)
+    first = None
+    if any(getattr(spec, "animate", "all") == "solve" for spec in scenario.panels):
+        first = [building_events(spec) if getattr(spec, "animate", "all") == "solve" else 0
+                 for spec in scenario.panels]
+    return frames(canvas, streams, pace, counts, first)
 
 
 @dataclass

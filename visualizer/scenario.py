@@ -63,6 +63,7 @@ class PanelSpec:
     life: Any = None
     cell_size: int = 10
     braid: float = 0.0
+    animate: str = "all"           # or "solve": the maze appears built in the first frame
 
 
 @dataclass
@@ -255,7 +256,7 @@ def _panel(check: _Checker, raw: Any, loc: str, seed: int, base_dir: Path,
         check.error(loc, "a mapping describing a panel", raw)
         return None
     check.unknown_keys(raw, loc, ("title", "seed", "maze", "generator", "endpoints", "solver",
-                                  "life", "cell_size", "braid"))
+                                  "life", "cell_size", "braid", "animate"))
     title = check.text(raw, "title", loc, None)
     panel_seed = check.integer(raw, "seed", loc, seed, 0)
     if "life" in raw:
@@ -290,6 +291,7 @@ def _panel(check: _Checker, raw: Any, loc: str, seed: int, base_dir: Path,
                                maze)
     endpoints = _endpoints(check, raw, loc, maze, generator)
     braid = check.number(raw, "braid", loc, 0.0, 0.0, 1.0)
+    animate = check.choice(raw, "animate", loc, "all", ("all", "solve"))
     if braid and generator is not None \
             and registry.get("generator", generator.name).blocks:
         check.error(_join(loc, "braid"), f"braiding opens walls; `{generator.name}` makes a "
@@ -302,7 +304,7 @@ def _panel(check: _Checker, raw: Any, loc: str, seed: int, base_dir: Path,
     if title is None:
         title = generator.name + (f" + {solver.name}" if solver else "")
     spec = PanelSpec(title, panel_seed, maze, generator, endpoints, solver,
-                     cell_size=maze.cell_size, braid=braid)
+                     cell_size=maze.cell_size, braid=braid, animate=animate)
     _check_blocked_cells(check, spec, loc)
     return spec
 
@@ -370,7 +372,8 @@ TOP_KEYS = ("title", "seed", "fps", "steps_per_frame", "duration", "clock", "hol
             "still", "strip", "crf", "preset")
 MP4_PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
                "slower", "veryslow")
-PANEL_KEYS = ("maze", "generator", "endpoints", "solver", "life", "cell_size", "braid")
+PANEL_KEYS = ("maze", "generator", "endpoints", "solver", "life", "cell_size", "braid",
+              "animate")
 
 
 def load(path: str | Path, *, out: str | Path | None = None) -> Scenario:

@@ -60,17 +60,22 @@ def plan(counts: list[int], pacing: Pacing) -> Callable[[int, int], int]:
 
 
 def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,
-           counts: list[int] | None = None) -> Iterator[Frame]:
+           counts: list[int] | None = None, first: list[int] | None = None
+           ) -> Iterator[Frame]:
     """The frames of `streams` drawn on `canvas`'s panels (stream i feeds panel i).
 
     `counts` (events per stream) is needed by the `progress` clock and by a target duration.
+    `first` (events per stream) are all drawn into the first picture — e.g. a maze's whole
+    building when only its solve is to be animated; the pacing spreads the rest.
     """
     iterators = [iter(s) for s in streams]
     n = len(iterators)
     done = [False] * n
     consumed = [0] * n
-    k = steps_per_frame(counts or [], pacing)
-    target = plan(counts, pacing) if pacing.clock == "progress" and counts else None
+    base = list(first) if first is not None else [0] * n
+    paced = [c - b for c, b in zip(counts, base)] if counts else counts
+    k = steps_per_frame(paced or [], pacing)
+    target = plan(paced, pacing) if pacing.clock == "progress" and counts else None
     frame_period = 1.0 / pacing.fps
 
     def advance(i: int, limit: int) -> None:
@@ -88,6 +93,8 @@ def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,
     # The first picture: every stream up to and including its first event (the blank grid).
     for i in range(n):
         advance(i, 1)
+        while consumed[i] < base[i] and not done[i]:
+            advance(i, base[i] - consumed[i])
         if target is not None and consumed[i] >= counts[i]:
             done[i] = True
     canvas.compose()
@@ -100,7 +107,7 @@ def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,
             if done[i]:
                 continue
             if target is not None:
-                advance(i, target(i, index) - consumed[i])
+                advance(i, base[i] + target(i, index) - consumed[i])
                 if consumed[i] >= counts[i]:
                     done[i] = True
             else:

@@ -11,7 +11,7 @@ from typing import Protocol
 import numpy as np
 
 from .palette import INDEX
-from .text import draw_text, line_metrics, text_width
+from .text import draw_text, glyph, line_metrics, text_width
 
 
 class PanelRenderer(Protocol):
@@ -42,9 +42,13 @@ def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """`text`, shortened with an ellipsis until it fits in `width` pixels."""
     if text_width(text, size, bold) <= width:
         return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
+    room = width - glyph("…", size, bold)[1]
+    used = 0
+    for i, ch in enumerate(text):
+        used += glyph(ch, size, bold)[1]
+        if used > room:
+            return text[:i] + "…"
+    return text
 
 
 class Canvas:

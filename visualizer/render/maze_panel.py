@@ -98,16 +98,18 @@ class MazePanel:
             draw_glue_marks(self.raster, surface, m, m, height, width, self.cell_size)
         self.marks = np.zeros((rows, cols), dtype=np.uint8)
         self.current: Cell | None = None
-        self.members: dict[Cell, list[Cell]] | None = None
+        # Kruskal's sets as circular linked lists of flat cell indices: merging splices two
+        # cycles in O(1); a set's members are walked only to repaint them.
+        self.set_next: np.ndarray | None = None
         if event.fill == "sets":
             self.base = np.array([[set_colour(r * 3 + c) for c in range(cols)]
                                   for r in range(rows)], dtype=np.uint8).reshape(rows, cols)
-            self.members = {(r, c): [(r, c)] for r in range(rows) for c in range(cols)}
+            self.set_next = np.arange(rows * cols, dtype=np.int64)
         elif event.fill == "passage" or event.walls_open:
             self.base = np.full((rows, cols), INDEX["passage"], dtype=np.uint8)
         else:
             self.base = np.full((rows, cols), INDEX["unvisited"], dtype=np.uint8)
-        self.sets = rows * cols if self.members is not None else None
+        self.sets = rows * cols if self.set_next is not None else None
         target, entered, _ = surface.step_table
         self._target, self._entered = target.tolist(), entered.tolist()
         self._glued = [[] for _ in range(rows * cols)]
@@ -147,8 +149,7 @@ class MazePanel:
         other.maze = self.maze.copy()
         other.marks = self.marks.copy()
         other.base = self.base.copy()
-        other.members = None if self.members is None else \
-            {root: list(cells) for root, cells in self.members.items()}
+        other.set_next = None if self.set_next is None else self.set_next.copy()
         other.dirty = None if self.dirty is None else list(self.dirty)
         other._link_views()
         return other
@@ -306,12 +307,28 @@ class MazePanel:
         else:
             self._set_mark(cell, _MARK_CODE[mark])
 
+    def members(self, cell: Cell) -> list[Cell]:
+        """The cells in the same Kruskal set as `cell` (just `cell` outside Kruskal)."""
+        if self.set_next is None:
+            return [cell]
+        cols = self.maze.cols
+        start = cell[0] * cols + cell[1]
+        out, i = [], start
+        while True:
+            out.append(divmod(i, cols))
+            i = int(self.set_next[i])
+            if i == start:
+                return out
+
     def _merge(self, event: ev.SetsMerged) -> None:
-        if self.members is None:
+        if self.set_next is None:
             return
         loser = event.b if event.root == event.a else event.a
-        moved = self.members.pop(loser)
-        self.members[event.root].extend(moved)
+        moved = self.members(loser)
+        cols = self.maze.cols
+        a, b = event.root[0] * cols + event.root[1], loser[0] * cols + loser[1]
+        nxt = self.set_next
+        nxt[a], nxt[b] = nxt[b], nxt[a]
         colour = self.base[event.root]
         for cell in moved:
             self.base[cell] = colour

@@ -37,6 +37,7 @@ def glyph(char: str, size: int, bold: bool = False) -> tuple[np.ndarray, int]:
     return np.array(image, dtype=bool), advance
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     """The width in pixels `text` takes."""
     return sum(glyph(ch, size, bold)[1] for ch in text)

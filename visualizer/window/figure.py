@@ -6,6 +6,7 @@ writes, shown pixel for pixel (nearest interpolation, no axes). Every control ca
 """
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Callable
 
@@ -18,12 +19,13 @@ from .session import Session
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_SPEED = 50
 TICK_MS = 40
+PREPARE_EVERY_MS, PREPARE_SECONDS = 50, 0.02   # idle work: 20 ms of every 50
 HELP = ("space play/pause · ←/→ step · ↑/↓ speed · Home/End · n next milestone · "
         "s save PNG · click: start (shift: goal) · 1-9 solver · Life: click toggles a cell")
 #: our keys, taken away from matplotlib's default keymap (← → were toolbar back/forward)
 KEYS = (" ", "left", "right", "up", "down", "home", "end", "n", "s", "enter",
         *"123456789")
-CONTROLS_PX = 150          # room under the picture for the slider, buttons and help
+CONTROLS_PX = 150          # room under the picture for the slider, buttons and help (at least)
 DPI = 100
 
 
@@ -46,9 +48,10 @@ class Window:
     """
 
     def __init__(self, session: Session, theme: Theme, *, save_dir: Path = Path("output"),
-                 figure_factory: Callable | None = None) -> None:
+                 figure_factory: Callable | None = None,
+                 prepare_in_background: bool = False) -> None:
+        import matplotlib
         import matplotlib.pyplot as plt
-        from matplotlib.widgets import Button, RadioButtons, Slider
 
         free_keys()
         self.session, self.player, self.theme = session, session.player, theme
@@ -61,22 +64,60 @@ class Window:
         self.saved: Path | None = None
 
         h, w = self.player.frame.shape
-        fig_w, fig_h = max(w + 20, 960), h + CONTROLS_PX + 20
+        menu = len(session.solvers[:9]) if session.focus is not None else 0
+        self.controls_px = max(CONTROLS_PX, 16 * menu + 95)
+        fig_w, fig_h = max(w + 20, 960), h + self.controls_px + 20
         make = figure_factory or plt.figure
-        self.fig = fig = make(figsize=(fig_w / DPI, fig_h / DPI), dpi=DPI)
+        # no navigation toolbar: its home/back/forward and zoom would fight the stepping
+        # and resample the picture
+        with matplotlib.rc_context({"toolbar": "None"}):
+            self.fig = fig = make(figsize=(fig_w / DPI, fig_h / DPI), dpi=DPI)
         manager = getattr(fig.canvas, "manager", None)
         if manager is not None:
             manager.set_window_title(f"visualizer — {session.scenario.title or 'scenario'}")
         fx, fy = (lambda px: px / fig_w), (lambda px: px / fig_h)
-        self._picture_bottom = fy(CONTROLS_PX + 10)
-        self.ax = fig.add_axes((fx((fig_w - w) // 2), fy(CONTROLS_PX + 10), fx(w), fy(h)))
+        self._picture_bottom = fy(self.controls_px + 10)
+        self.ax = fig.add_axes((fx((fig_w - w) // 2), fy(self.controls_px + 10), fx(w), fy(h)))
         self.ax.set_axis_off()
         self.image = self.ax.imshow(theme.rgb(self.player.frame), interpolation="nearest")
         self.zoom = 1.0
         self.fit_picture()
         fig.canvas.mpl_connect("resize_event", self.fit_picture)
 
-        row = CONTROLS_PX - 40
+        self._add_controls(fx, fy, fig_w)
+
+        # what changes every step is drawn over a saved background (blitting): a full redraw
+        # re-renders every text of the controls, ~100 ms
+        self._background = None
+        self.slider.drawon = False
+        self._animated = [self.image, self.status] + [
+            getattr(self.slider, name) for name in ("poly", "vline", "_handle", "valtext")
+            if hasattr(self.slider, name)]
+        if not getattr(fig.canvas, "supports_blit", False):
+            self._animated = []      # such backends redraw everything each time
+        for artist in self._animated:
+            artist.set_animated(True)
+        fig.canvas.mpl_connect("draw_event", self._on_draw)
+        fig.canvas.mpl_connect("key_press_event", self.on_key)
+        fig.canvas.mpl_connect("button_press_event", self.on_click)
+        self.timer = fig.canvas.new_timer(interval=TICK_MS)
+        self.timer.add_callback(self.tick)
+        # the player's copies (for exact stepping back) are taken in idle time
+        self.background = prepare_in_background
+        self.preparing = prepare_in_background and self.player.prepared < 1
+        self.prep_timer = fig.canvas.new_timer(interval=PREPARE_EVERY_MS)
+        self.prep_timer.add_callback(self.prepare_some)
+        if self.preparing:
+            self.prep_timer.start()
+        self.show()
+
+    def _add_controls(self, fx: Callable, fy: Callable, fig_w: int) -> None:
+        """The slider, the buttons, the solver menu, the status and help lines (positions in
+        pixels of the figure's initial size, through `fx`/`fy`)."""
+        from matplotlib.widgets import Button, RadioButtons, Slider
+
+        fig, session = self.fig, self.session
+        row = self.controls_px - 40
         self.slider = Slider(fig.add_axes((fx(70), fy(row), fx(fig_w - 160), fy(22))),
                              "step", 0, max(self.player.last, 1), valinit=0, valstep=1,
                              valfmt="%d")
@@ -98,38 +139,22 @@ class Window:
         if session.solvers and session.focus is not None:
             shown = session.solvers[:9]
             self.radio = RadioButtons(
-                fig.add_axes((fx(x + 10), fy(row - 75), fx(150), fy(16 * len(shown) + 12))),
+                fig.add_axes((fx(x + 10), fy(30), fx(190), fy(16 * len(shown) + 12))),
                 shown, active=shown.index(session.solver) if session.solver in shown else 0)
             self.radio.on_clicked(lambda name: self._act(lambda: self.choose_solver(name)))
         self.status = fig.text(fx(10), fy(row - 62), "", fontsize=9)
         fig.text(fx(10), fy(10), HELP, fontsize=8, color="#555555")
 
-        # what changes every step is drawn over a saved background (blitting): a full redraw
-        # re-renders every text of the controls, ~100 ms
-        self._background = None
-        self.slider.drawon = False
-        self._animated = [self.image, self.status] + [
-            getattr(self.slider, name) for name in ("poly", "vline", "_handle", "valtext")
-            if hasattr(self.slider, name)]
-        for artist in self._animated:
-            artist.set_animated(True)
-        fig.canvas.mpl_connect("draw_event", self._on_draw)
-        fig.canvas.mpl_connect("key_press_event", self.on_key)
-        fig.canvas.mpl_connect("button_press_event", self.on_click)
-        self.timer = fig.canvas.new_timer(interval=TICK_MS)
-        self.timer.add_callback(self.tick)
-        self.show()
-
     # --- showing -------------------------------------------------------------------------
 
-    def fit_picture(self, _event=None) -> None:
+    def fit_picture(self, _event=None) -> bool:
         """Place the picture on whole screen pixels, at a whole zoom (1 frame pixel = k
         screen pixels) when it fits, so that it stays as sharp as the export; smaller only
         when the window is smaller than the frame. Screens with a pixel ratio (HiDPI, Tk's
         scaling) are measured in their own pixels."""
         width, height = self.fig.bbox.width, self.fig.bbox.height
         if width < 2 or height < 2:
-            return
+            return False
         h, w = self.player.frame.shape
         bottom = self._picture_bottom * height
         room_w, room_h = width - 4, height - bottom - 4
@@ -138,11 +163,19 @@ class Window:
         pw, ph = w * self.zoom, h * self.zoom
         x0 = int((width - pw) // 2)
         y0 = int(bottom + max(0, (room_h - ph) // 2))
-        self.ax.set_position((x0 / width, y0 / height, pw / width, ph / height))
+        place = (x0 / width, y0 / height, pw / width, ph / height)
+        if np.allclose(self.ax.get_position().bounds, place, rtol=0, atol=1e-9):
+            return False
+        self.ax.set_position(place)
+        return True
 
     def _on_draw(self, _event) -> None:
-        """After a full draw: keep the still parts, then draw the moving ones over them."""
+        """After a full draw: keep the still parts, then draw the moving ones over them.
+        (A backend may change the pixel ratio without a resize event: refit, redraw.)"""
         canvas = self.fig.canvas
+        if self.fit_picture():
+            canvas.draw_idle()
+            return
         if getattr(canvas, "supports_blit", False):
             self._background = canvas.copy_from_bbox(self.fig.bbox)
         for artist in self._animated:
@@ -176,6 +209,13 @@ class Window:
                  f"{SPEEDS[self.speed]} steps/s"]
         if self.session.solver and self.session.focus is not None:
             parts.append(f"solver {self.session.solver}")
+        if self.preparing and self.player.prepared >= 1:    # a seek to the end did it
+            self._prepared()
+        elif self.background and not self.preparing and self.player.prepared < 1:
+            self.preparing = True                            # an edit brought new events
+            self.prep_timer.start()
+        if self.preparing:
+            parts.append(f"preparing {self.player.prepared:.0%}")
         if self.session.message:
             parts.append(self.session.message)
         self.status.set_text(" · ".join(parts))
@@ -184,6 +224,20 @@ class Window:
             label.set_text("pause" if self.playing else "play")
             full = True
         self.refresh(full)
+
+    def prepare_some(self) -> None:
+        """Idle time: take more of the player's copies; once all are there, stop."""
+        if not self.preparing:
+            return
+        if self.player.prepare(PREPARE_SECONDS):
+            self._prepared()
+        if not self.playing:
+            self.show()
+
+    def _prepared(self) -> None:
+        self.preparing = False
+        self.prep_timer.stop()
+        gc.freeze()   # the copies live as long as the window: keep them out of collections
 
     def _act(self, action: Callable[[], object]) -> None:
         action()

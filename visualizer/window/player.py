@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import gc
+import sys
 import time
 from typing import Any, Iterable, Sequence
 
@@ -25,78 +26,130 @@ from .snapshot import restore, snapshot
 DEFAULT_EVERY = 256
 #: a copy is also taken once replaying the events since the last one took this long (s)
 MAX_REPLAY = 0.02
-#: how much memory the copies of one track may take; past it they are spaced further apart
-CHECKPOINT_BUDGET = 256 * 2**20
+#: how much memory the copies of all panels may take; bigger copies are spaced further apart
+CHECKPOINT_BUDGET = 384 * 2**20
 
 
-def _nbytes(obj: Any, depth: int = 2) -> int:
-    """Rough bytes of the numpy arrays a renderer holds (two levels of attributes deep)."""
+def footprint(obj: Any, depth: int = 3) -> int:
+    """Rough bytes a copy of `obj` takes: its arrays, and its lists and dicts estimated from
+    their first item (a renderer's state is mostly uniform containers)."""
     if isinstance(obj, np.ndarray):
         return obj.nbytes if obj.flags.writeable else 0
-    if depth and hasattr(obj, "__dict__"):
-        return sum(_nbytes(v, depth - 1) for v in vars(obj).values())
+    if depth <= 0:
+        return 0
+    if isinstance(obj, dict):
+        first = next(iter(obj.values()), None)
+        return sys.getsizeof(obj) + len(obj) * footprint(first, depth - 1)
+    if isinstance(obj, list):
+        return sys.getsizeof(obj) + (len(obj) * footprint(obj[0], depth - 1) if obj else 0)
+    frozen = getattr(getattr(type(obj), "__dataclass_params__", None), "frozen", False)
+    if hasattr(obj, "__dict__") and not isinstance(obj, type) and not frozen:
+        return sum(footprint(v, depth - 1) for v in vars(obj).values())
     return 0
 
 
+def copy_footprint(copy: Any, original: Any) -> int:
+    """Rough bytes of `copy` (a snapshot of `original`) not shared with `original`."""
+    if hasattr(copy, "__dict__") and hasattr(original, "__dict__"):
+        mine = vars(original)
+        return 4096 + sum(footprint(v) for k, v in vars(copy).items() if mine.get(k) is not v)
+    return 4096 + footprint(copy)
+
+
 class Track:
-    """One panel's events and renderer, with copies of the renderer every `every` events.
+    """One panel's events and renderer, with copies of the renderer along the events.
+
+    Copies are taken every `every` events, or sooner when replaying since the last one took
+    `MAX_REPLAY` seconds, within a memory `budget`. They are made by walking a separate
+    renderer forward (`prepare`): all at once unless `prepare=False`, then bit by bit in
+    the window's idle time, or on demand when a seek goes past them.
 
     `renderer` is the live renderer; it is replaced by a new object when the track goes
     back (`seek` says so), so callers must read `track.renderer` again after a seek.
     """
 
-    def __init__(self, renderer: Any, events: Iterable, *, every: int = DEFAULT_EVERY) -> None:
-        self.events: list = []
+    def __init__(self, renderer: Any, events: Iterable, *, every: int = DEFAULT_EVERY,
+                 budget: int = CHECKPOINT_BUDGET, prepare: bool = True) -> None:
+        self.events: list = list(events)
         self.every = every
+        self.budget = budget
         self.renderer = renderer
         self.consumed = 0
         self.checkpoints: dict[int, Any] = {0: snapshot(renderer)}
         self._marks = [0]
-        self._extend(events)
+        self.ready = 0                 # copies are in place for the events before `ready`
+        self._walker: Any = None       # a renderer that has consumed `ready` events
+        self._credit, self._cost = 0.0, copy_footprint(self.checkpoints[0], renderer)
+        self._update()
+        if prepare:
+            self.prepare()
 
-    def _extend(self, events: Iterable) -> None:
-        """Append `events` after the stored ones, copying the renderer every `every` events
-        or whenever replaying from the last copy would take `MAX_REPLAY` seconds.
-
-        The live renderer is driven through them and then brought back to where it was.
-        """
-        collecting = gc.isenabled()
-        gc.disable()   # thousands of new objects per copy would trigger full collections
-        try:
-            self._walk(events)
-        finally:
-            if collecting:
-                gc.enable()
-
-    def _walk(self, events: Iterable) -> None:
-        start = len(self.events)
-        self.events.extend(events)
+    def _update(self) -> None:
         self.milestones = [j for j, e in enumerate(self.events) if isinstance(e, MILESTONE_TYPES)]
-        here = self.consumed
-        self.seek(start)
-        walker = self.renderer
-        fewest = max(1, -(-len(self.events) * (_nbytes(walker) + 4096) // CHECKPOINT_BUDGET))
-        since = start - self._marks[-1]
-        began = time.perf_counter()
-        for j in range(start, len(self.events)):
-            walker.apply(self.events[j])
-            since += 1
-            if since >= fewest and (since >= self.every
-                                    or time.perf_counter() - began >= MAX_REPLAY):
-                self.checkpoints[j + 1] = snapshot(walker)
-                since = 0
-                began = time.perf_counter()
-        self.consumed = len(self.events)
-        self._marks = sorted(self.checkpoints)
-        self.seek(here)
 
     def __len__(self) -> int:
         return len(self.events)
+
+    @property
+    def prepared(self) -> bool:
+        return self.ready >= len(self.events)
+
+    def prepare(self, seconds: float | None = None, until: int | None = None) -> bool:
+        """Take the copies for the next events: for about `seconds` (None: no limit), up to
+        event `until` (None: the end). True when the whole track is prepared."""
+        stop = len(self.events) if until is None else min(until, len(self.events))
+        if self.ready >= stop:
+            return self.prepared
+        collecting = gc.isenabled()
+        gc.disable()   # thousands of new objects per copy would trigger full collections
+        try:
+            self._walk(stop, None if seconds is None else time.perf_counter() + seconds)
+        finally:
+            if collecting:
+                gc.enable()
+        return self.prepared
+
+    def _walk(self, stop: int, deadline: float | None) -> None:
+        walker = self._walker
+        if walker is None:
+            base = self._marks[-1]
+            walker = restore(self.checkpoints[base])
+            for j in range(base, self.ready):
+                walker.apply(self.events[j])
+            self._walker = walker
+        # memory credit: each event earns its share of the budget, each copy spends its size
+        share = self.budget / max(1, len(self.events))
+        since = self.ready - self._marks[-1]
+        began = time.perf_counter()
+        events, j = self.events, self.ready
+        while j < stop:
+            walker.apply(events[j])
+            j += 1
+            since += 1
+            self._credit += share
+            now = time.perf_counter()
+            if self._credit >= self._cost and (since >= self.every or now - began >= MAX_REPLAY):
+                self.checkpoints[j] = saved = snapshot(walker)
+                self._marks.append(j)
+                self._cost = copy_footprint(saved, walker)
+                self._credit -= self._cost
+                since = 0
+                began = now = time.perf_counter()
+            if deadline is not None and now >= deadline:
+                break
+        self.ready = j
 
     def seek(self, count: int) -> bool:
         """Bring the renderer to `count` events consumed; True if the renderer object changed
         (restored from a copy: its whole raster must be redrawn)."""
         count = max(0, min(count, len(self.events)))
+        if count > self.ready:
+            self.prepare(until=count)
+            if self.ready == count and not self.consumed == count:
+                # the walker stands right there: a copy of it beats replaying the events
+                self.renderer = snapshot(self._walker)
+                self.consumed = count
+                return True
         marks = self._marks
         base = marks[bisect.bisect_right(marks, count) - 1]
         replaced = False
@@ -110,16 +163,22 @@ class Track:
         self.consumed = count
         return replaced
 
-    def replace_tail(self, keep: int, events: Iterable) -> None:
+    def replace_tail(self, keep: int, events: Iterable, *, prepare: bool = True) -> None:
         """Keep the first `keep` events, then continue with `events` (copies after `keep`
         are dropped). The renderer stays where it was if that is within the kept part."""
         keep = max(0, min(keep, len(self.events)))
         if self.consumed > keep:
             self.seek(keep)
         del self.events[keep:]
+        self.events.extend(events)
         self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= keep}
         self._marks = sorted(self.checkpoints)
-        self._extend(events)
+        if self.ready > keep:
+            self.ready, self._walker = keep, None
+        self._credit = 0.0
+        self._update()
+        if prepare:
+            self.prepare()
 
 
 def lockstep(lengths: Sequence[int], position: int) -> tuple[int, ...]:
@@ -147,12 +206,14 @@ class Player:
     """
 
     def __init__(self, canvas: Canvas, streams: Sequence[Iterable], *, clock: str = "steps",
-                 every: int = DEFAULT_EVERY) -> None:
+                 every: int = DEFAULT_EVERY, prepare: bool = True) -> None:
         if clock not in CLOCKS:
             raise ValueError(f"unknown clock `{clock}`; expected one of {', '.join(CLOCKS)}")
         self.canvas = canvas
         self.clock = clock
-        self.tracks = [Track(panel, stream, every=every)
+        budget = CHECKPOINT_BUDGET // max(1, len(streams))
+        self.prepare_all = prepare
+        self.tracks = [Track(panel, stream, every=every, budget=budget, prepare=prepare)
                        for panel, stream in zip(canvas.panels, streams)]
         self.position = -1
         self.seek(0)
@@ -238,7 +299,23 @@ class Player:
 
     def replace_tail(self, panel: int, keep: int, events: Iterable) -> None:
         """Panel `panel` keeps its first `keep` events and continues with `events`."""
-        self.tracks[panel].replace_tail(keep, events)
+        self.tracks[panel].replace_tail(keep, events, prepare=self.prepare_all)
+
+    @property
+    def prepared(self) -> float:
+        """How much of the copies are in place, from 0 to 1."""
+        total = sum(len(t) for t in self.tracks)
+        return sum(t.ready for t in self.tracks) / total if total else 1.0
+
+    def prepare(self, seconds: float) -> bool:
+        """Spend about `seconds` taking copies (idle time); True when all are taken."""
+        deadline = time.perf_counter() + seconds
+        for track in self.tracks:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                break
+            track.prepare(left)
+        return all(t.prepared for t in self.tracks)
 
 
 def _union(a, b):

@@ -16,24 +16,17 @@ import numpy as np
 from .. import registry
 from ..events import Cell, EndpointsSet, Generation
 from ..maze import Maze, replay
-from ..pipeline import make_canvas, panel_stream
+from ..pipeline import built, make_canvas, panel_stream
 from ..scenario import PanelSpec, Scenario
 from .player import DEFAULT_EVERY, Player
-
-#: generations to run after an edit made at the end of a Life run
-LIFE_AFTER_EDIT = 100
 
 Evolve = Callable[..., Iterable[Generation]]
 
 
 def generated(spec: PanelSpec) -> tuple[list, Maze, np.random.Generator]:
-    """Rerun panel `spec`'s generator: its events, the maze they build (`replay`), and the
-    random generator in the state the scenario's solver would receive it."""
-    rng = np.random.default_rng(spec.seed)
-    m = spec.maze
-    generator = registry.get("generator", spec.generator.name)
-    made = list(generator.func(Maze(m.rows, m.cols, m.surface), rng=rng,
-                               **spec.generator.params))
+    """Rebuild panel `spec`'s maze (generator, then braiding if asked): its events, the maze
+    they build (`replay`), and the random generator in the state the panel's solver gets."""
+    made, _, rng = built(spec)
     return made, replay(made), rng
 
 
@@ -62,6 +55,18 @@ def default_evolve(grid: np.ndarray, rule: str, surface, generations: int
     return evolve(grid, rule, surface, generations)
 
 
+def grid_cell_at(renderer, y: float, x: float) -> Cell | None:
+    """The cell under pixel (y, x) of a renderer without `cell_at` that draws a grid of
+    `rows` x `cols` cells of `cell_size` pixels from (`oy`, `ox`) (the Life panel), or None."""
+    try:
+        size, rows, cols = renderer.cell_size, renderer.rows, renderer.cols
+        oy, ox = getattr(renderer, "oy", 0), getattr(renderer, "ox", 0)
+    except AttributeError:
+        return None
+    r, c = int((y - oy) // size), int((x - ox) // size)
+    return (r, c) if 0 <= r < rows and 0 <= c < cols else None
+
+
 def _frozen(arr: np.ndarray) -> np.ndarray:
     arr.flags.writeable = False
     return arr
@@ -81,15 +86,16 @@ class Session:
     """A scenario in the window: its `player`, the solver chosen, the endpoints placed.
 
     `evolve(grid, rule, surface, generations)` yields Life generations from an edited grid
-    (default: the Life engine); `message` says what the last action did.
+    (default: the Life engine); `message` says what the last action did. With
+    `prepare=False` the player's copies are left for `player.prepare` (idle time).
     """
 
     def __init__(self, scenario: Scenario, *, every: int = DEFAULT_EVERY,
-                 evolve: Evolve | None = None) -> None:
+                 evolve: Evolve | None = None, prepare: bool = True) -> None:
         self.scenario = scenario
         self.canvas = make_canvas(scenario)
         self.player = Player(self.canvas, [panel_stream(spec) for spec in scenario.panels],
-                             clock=scenario.clock, every=every)
+                             clock=scenario.clock, every=every, prepare=prepare)
         self.solvers = list(registry.algorithms("solver"))
         chosen = [s.solver.name for s in scenario.panels if s.maze is not None and s.solver]
         self.solver = chosen[0] if chosen else (self.solvers[0] if self.solvers else None)
@@ -109,7 +115,7 @@ class Session:
         panel, py, px = found
         renderer = self.player.tracks[panel].renderer
         cell_at = getattr(renderer, "cell_at", None)
-        cell = cell_at(py, px) if cell_at else None
+        cell = cell_at(py, px) if cell_at else grid_cell_at(renderer, py, px)
         return (panel, cell) if cell is not None else None
 
     def is_life(self, panel: int) -> bool:
@@ -181,10 +187,14 @@ class Session:
         track = self.player.tracks[panel]
         count = track.consumed
         current = track.events[count - 1]
+        if current.surface is None or not current.rule:
+            self.message = "this Life stream does not say its rule and surface: cannot edit"
+            return False
         edited = toggled(current, cell)
+        # as many generations as were left (the panel has room for the scenario's count)
         remaining = sum(isinstance(e, Generation) for e in track.events[count:])
         later = self.evolve(np.asarray(edited.grid).copy(), current.rule, current.surface,
-                            remaining or LIFE_AFTER_EDIT)
+                            remaining) if remaining else ()
         tail = [edited] + [replace(g, index=current.index + k)
                            for k, g in enumerate(later) if k > 0]
         self.player.replace_tail(panel, count, tail)
