@@ -75,16 +75,12 @@ def draw_glue_marks(raster: np.ndarray, surface: Surface, top: int, left: int, h
             direction = Side.S if forward else Side.N
             middle, length = top + height // 2, height
         head = _arrowhead(a, direction)
-        spacing = a + 2 if length >= 2 * (a + 2) + a else a
-        sign = 1 if forward else -1
-        for i in range(heads):
-            # the arrowheads of a double arrow sit one behind the other, tips forward
-            along = middle + sign * (i * spacing - (heads - 1) * spacing // 2) - head.shape[
-                1 if horizontal else 0] // 2
-            if horizontal:
-                y0, x0 = line_at - a, along
-            else:
-                y0, x0 = along, line_at - a
-            hh, ww = head.shape
+        hh, ww = head.shape
+        spacing = a + 2 if length >= 3 * a + 4 else a
+        # a double arrow: two heads one behind the other, centred on the edge's middle
+        offsets = [i * spacing - (heads - 1) * spacing // 2 for i in range(heads)]
+        for offset in offsets:
+            along = middle + (offset if forward else -offset) - (ww if horizontal else hh) // 2
+            y0, x0 = (line_at - a, along) if horizontal else (along, line_at - a)
             region = raster[y0:y0 + hh, x0:x0 + ww]
             region[head[:region.shape[0], :region.shape[1]]] = colour
