@@ -19,16 +19,16 @@ from typing import Any
 import numpy as np
 
 from .base import Rect, Writer
-from .diff import changed_rect
 from .gifcolours import ColourTable
 from .gifformat import MAX_DELAY, TRAILER, control, descriptor, header
-from .gifimage import EFFORTS, encode_rect, full_image
+from .gifimage import EFFORTS, encode_changes, full_image
 
 #: frame rates whose frame delay is a whole number of 1/100 s and at least 2/100 s
 #: (browsers show shorter delays as 10/100 s)
 GIF_FPS = (50, 25, 20, 10, 5, 4, 2, 1)
 MIN_DURATION = 0.02   # seconds; browsers slow anything shorter down to 0.1 s
-LOOKAHEAD = 16        # frames held to plan the colour table
+LOOKAHEAD = 256       # changing frames held (as their changes) to plan the colour table
+HOLD_BYTES = 32 << 20  # ... or fewer, once their changes take this much memory
 
 
 def check_gif_fps(fps: float) -> float:
@@ -74,10 +74,15 @@ class GifWriter(Writer):
                                  "(apt install gifsicle) or pass optimize=None")
         self._effort = effort
         self._lookahead = lookahead
-        self._held: list | None = []             # (frame copy, seconds, dirty) until planned
+        self._held: list | None = []             # (changed flat positions, their values,
+                                                 #  seconds, dirty) until planned
+        self._distinct = 0                       # held frames differing from the one before
+        self._held_bytes = 0                     # memory the held changes take
+        self._first = self._latest = None        # first and latest held frames
         self._table = ColourTable(self.palette, keep_palette=keep_palette)
         self._top = 0                            # largest colour table index written
         self._shown: np.ndarray | None = None    # canvas (slots) after the pending frame
+        self._last: np.ndarray | None = None     # the last frame (palette indices)
         self._pending: list[Any] | None = None   # [image bytes, transparent, seconds]
         self._time_cs = 0.0     # exact presentation time of flushed frames, 1/100 s
         self._emitted_cs = 0    # sum of delays written
@@ -95,35 +100,76 @@ class GifWriter(Writer):
         if self._held is None:
             self._encode(frame, duration, dirty)
             return
-        self._held.append((frame.copy(), duration, dirty))
-        if len(self._held) > self._lookahead:
-            self._release()
+        if not self._held:
+            self._first, self._latest = frame.copy(), frame.copy()
+            self._held.append((None, None, duration, dirty))
+            if self._lookahead == 0:
+                self._release()
+            return
+        y0, y1, x0, x1 = dirty if dirty is not None else (0, self.height, 0, self.width)
+        now, latest = frame[y0:y1, x0:x1], self._latest[y0:y1, x0:x1]
+        ys, xs = np.nonzero(now != latest)
+        values = now[ys, xs]
+        where = (ys + y0) * self.width + (xs + x0)
+        self._held.append((where, values, duration, dirty))
+        if where.size:
+            latest[ys, xs] = values
+            self._held_bytes += where.nbytes + values.nbytes
+            self._distinct += 1
+            if self._distinct >= self._lookahead or self._held_bytes > HOLD_BYTES:
+                self._release()
 
     def _release(self) -> None:
         """Plan the colour table from the held frames, then encode them."""
         held, self._held = self._held, None
-        if held:
-            self._table.plan([f for f, _, _ in held])
-        for frame, duration, dirty in held:
+        if not held:
+            return
+        first, self._first, self._latest = self._first, None, None
+
+        def changes():
+            frame = first.copy()
+            for where, values, _, _ in held[1:]:
+                if where is not None and where.size:
+                    yield frame.flat[where], values
+                    frame.flat[where] = values
+
+        self._table.plan(first, changes())
+        frame = first
+        for where, values, duration, dirty in held:
+            if where is not None:
+                frame.flat[where] = values
             self._encode(frame, duration, dirty)
 
     def _encode(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
-        """Encode `frame` against the canvas, or merge it into the pending frame."""
+        """Encode `frame` against the canvas, or merge it into the pending frame.
+
+        Only pixels whose palette index differs from the previous frame are looked up in
+        the colour table; `_shown` (slots) is updated at those pixels alone."""
         if self._shown is None:
             self._shown = self._table.map(frame)
+            self._last = frame.copy()
             self._hold(full_image(self._shown, effort=self._effort),
                        (0, self.height, 0, self.width), duration)
             return
         y0, y1, x0, x1 = dirty if dirty is not None else (0, self.height, 0, self.width)
-        rect = changed_rect(self._shown[y0:y1, x0:x1], self._table.map(frame[y0:y1, x0:x1]))
-        if rect is None:
+        now, last = frame[y0:y1, x0:x1], self._last[y0:y1, x0:x1]
+        ys, xs = np.nonzero(now != last)
+        values = now[ys, xs]
+        last[ys, xs] = values
+        ys += y0
+        xs += x0
+        slots = self._table.map(values)
+        moved = slots != self._shown[ys, xs]        # equal colours share a slot
+        if not moved.all():
+            ys, xs, slots = ys[moved], xs[moved], slots[moved]
+        if ys.size == 0:
             self._pending[2] += duration
             return
-        rect = (rect[0] + y0, rect[1] + y0, rect[2] + x0, rect[3] + x0)
+        self._shown[ys, xs] = slots
+        rect = (int(ys[0]), int(ys[-1]) + 1, int(xs.min()), int(xs.max()) + 1)
         y0, y1, x0, x1 = rect
-        new = self._table.map(frame[y0:y1, x0:x1])
-        encoded = encode_rect(self._shown[y0:y1, x0:x1], new, effort=self._effort)
-        self._shown[y0:y1, x0:x1] = new
+        changed = (ys - y0) * (x1 - x0) + (xs - x0)   # flat, in scan order
+        encoded = encode_changes(self._shown[y0:y1, x0:x1], changed, effort=self._effort)
         self._hold(encoded, rect, duration)
 
     def _hold(self, encoded: tuple[bytes, int | None, int], rect: Rect, seconds: float) -> None:

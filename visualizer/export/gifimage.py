@@ -56,6 +56,36 @@ def extend_runs(same: np.ndarray, new: np.ndarray) -> np.ndarray:
     return (flat_same & ~keep).reshape(same.shape)
 
 
+def _positions(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Every position in the ranges [starts[i], ends[i]), in order (empty ranges skipped)."""
+    lengths = ends - starts
+    nonempty = lengths > 0
+    starts, lengths = starts[nonempty], lengths[nonempty]
+    offsets = np.cumsum(lengths) - lengths
+    return np.arange(int(lengths.sum())) + np.repeat(starts - offsets, lengths)
+
+
+def kept_pixels(flat_new: np.ndarray, changed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The unchanged pixels (flat positions) that `extend_runs` and `mixed_runs` keep
+    opaque, found from the changed positions `changed` (sorted) and the colour changes of
+    `flat_new`, without a pass per pixel over the runs."""
+    n = flat_new.size
+    colour_change = np.flatnonzero(flat_new[1:] != flat_new[:-1]) + 1
+    run_ends = np.append(colour_change, n)           # end of the colour run holding p
+    run_starts = np.concatenate(([0], colour_change))
+    gap_starts = np.concatenate(([0], changed + 1))  # unchanged runs between changes
+    gap_ends = np.concatenate((changed, [n]))
+    single = run_ends[np.searchsorted(colour_change, gap_starts, "right")] >= gap_ends
+    mixed_keep = _positions(gap_starts[single], gap_ends[single])
+    after = np.minimum(run_ends[np.searchsorted(colour_change, changed, "right")],
+                       gap_ends[1:])
+    before = np.maximum(run_starts[np.searchsorted(colour_change, changed, "right")],
+                        gap_starts[:-1])
+    extend_keep = _positions(np.concatenate((changed + 1, before)),
+                             np.concatenate((after, changed)))
+    return extend_keep, mixed_keep   # extend_keep may repeat positions
+
+
 def smallest(candidates, effort: str) -> tuple[bytes, int | None, int]:
     """The shortest (image data, transparent index, largest index) among `candidates`,
     which are (pixels, transparent index) pairs."""
@@ -73,6 +103,30 @@ def smallest(candidates, effort: str) -> tuple[bytes, int | None, int]:
     return data, transparent, int(pixels.max())
 
 
+def encode_changes(new: np.ndarray, changed: np.ndarray, *, effort: str = "best"
+                   ) -> tuple[bytes, int | None, int]:
+    """`encode_rect` given the rectangle's new pixels and the sorted flat positions of
+    the pixels that changed (every other pixel is unchanged)."""
+    flat = np.ascontiguousarray(new).ravel()
+    values = flat.take(changed)
+    used = np.bincount(values, minlength=256)
+    transparent = int(np.flatnonzero(used == 0)[0])
+    clear = np.full(flat.size, transparent, dtype=np.uint8)
+    clear[changed] = values
+    shape = new.shape
+    candidates = [(clear.reshape(shape), transparent)]
+    if effort != "fastest":
+        candidates.append((flat.reshape(shape), None))
+    if effort == "best":
+        extend_keep, mixed_keep = kept_pixels(flat, changed)
+        for keep in (extend_keep, mixed_keep):
+            pixels = clear.copy()
+            pixels[keep] = flat.take(keep)
+            candidates.append((pixels.reshape(shape), transparent))
+    data, index, top = smallest(candidates, effort)
+    return data, index, max(top, transparent if index is not None else 0)
+
+
 def encode_rect(old: np.ndarray, new: np.ndarray, *, effort: str = "best"
                 ) -> tuple[bytes, int | None, int]:
     """The smallest image data drawing `new` over `old`: (data, transparent index or None,
@@ -86,18 +140,7 @@ def encode_rect(old: np.ndarray, new: np.ndarray, *, effort: str = "best"
     which keeps the LZW code size small. (On the benchmark scenes all-transparent /
     extend / mixed / opaque won 226/41/43/0 maze and 238/46/0/15 Life rectangles.)
     """
-    same = old == new
-    used = np.bincount(new[~same], minlength=256)
-    transparent = int(np.flatnonzero(used == 0)[0])
-    t = np.uint8(transparent)
-    candidates = [(np.where(same, t, new), transparent)]
-    if effort != "fastest":
-        candidates.append((new, None))
-    if effort == "best":
-        candidates.append((np.where(extend_runs(same, new), t, new), transparent))
-        candidates.append((np.where(mixed_runs(same, new), t, new), transparent))
-    data, index, top = smallest(candidates, effort)
-    return data, index, max(top, transparent if index is not None else 0)
+    return encode_changes(new, np.flatnonzero(old != new), effort=effort)
 
 
 def full_image(pixels: np.ndarray, *, effort: str = "best") -> tuple[bytes, None, int]:
