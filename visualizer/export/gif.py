@@ -98,77 +98,83 @@ class GifWriter(Writer):
 
     def _write(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
         if self._held is None:
-            self._encode(frame, duration, dirty)
-            return
-        if not self._held:
+            self._encode(*self._changes(frame, dirty, self._last), duration)
+        elif not self._held:
             self._first, self._latest = frame.copy(), frame.copy()
-            self._held.append((None, None, duration, dirty))
+            self._held.append((None, None, duration))
             if self._lookahead == 0:
                 self._release()
-            return
+        else:
+            where, values = self._changes(frame, dirty, self._latest)
+            self._held.append((where, values, duration))
+            if where.size:
+                self._held_bytes += where.nbytes + values.nbytes
+                self._distinct += 1
+                if self._distinct >= self._lookahead or self._held_bytes > HOLD_BYTES:
+                    self._release()
+
+    def _changes(self, frame: np.ndarray, dirty: Rect | None, last: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+        """The flat positions (in scan order) where `frame` differs from `last` inside
+        `dirty`, and the new palette indices there; `last` is updated to `frame`."""
         y0, y1, x0, x1 = dirty if dirty is not None else (0, self.height, 0, self.width)
-        now, latest = frame[y0:y1, x0:x1], self._latest[y0:y1, x0:x1]
-        ys, xs = np.nonzero(now != latest)
-        values = now[ys, xs]
-        where = (ys + y0) * self.width + (xs + x0)
-        self._held.append((where, values, duration, dirty))
-        if where.size:
-            latest[ys, xs] = values
-            self._held_bytes += where.nbytes + values.nbytes
-            self._distinct += 1
-            if self._distinct >= self._lookahead or self._held_bytes > HOLD_BYTES:
-                self._release()
+        now = frame[y0:y1, x0:x1]
+        inside = np.flatnonzero(now != last[y0:y1, x0:x1])
+        if x1 - x0 == self.width:
+            where = inside + y0 * self.width
+        else:
+            ys, xs = np.divmod(inside, x1 - x0)
+            where = (ys + y0) * self.width + (xs + x0)
+        values = frame.reshape(-1).take(where) if frame.flags.c_contiguous else \
+            np.ascontiguousarray(frame).reshape(-1).take(where)
+        last.reshape(-1)[where] = values
+        return where, values
 
     def _release(self) -> None:
         """Plan the colour table from the held frames, then encode them."""
         held, self._held = self._held, None
         if not held:
             return
-        first, self._first, self._latest = self._first, None, None
+        frame, self._first, self._latest = self._first, None, None
 
         def changes():
-            frame = first.copy()
-            for where, values, _, _ in held[1:]:
-                if where is not None and where.size:
-                    yield frame.flat[where], values
-                    frame.flat[where] = values
+            replay = frame.copy()
+            for where, values, _ in held[1:]:
+                if where.size:
+                    yield replay.reshape(-1).take(where), values
+                    replay.reshape(-1)[where] = values
 
-        self._table.plan(first, changes())
-        frame = first
-        for where, values, duration, dirty in held:
-            if where is not None:
-                frame.flat[where] = values
-            self._encode(frame, duration, dirty)
+        self._table.plan(frame, changes())
+        self._start(frame, held[0][2])
+        for where, values, duration in held[1:]:
+            frame.reshape(-1)[where] = values
+            self._encode(where, values, duration)
+        self._last = frame
 
-    def _encode(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
-        """Encode `frame` against the canvas, or merge it into the pending frame.
+    def _start(self, frame: np.ndarray, duration: float) -> None:
+        """Encode the first frame whole."""
+        self._shown = self._table.map(frame)
+        self._last = frame.copy()
+        self._hold(full_image(self._shown, effort=self._effort),
+                   (0, self.height, 0, self.width), duration)
 
-        Only pixels whose palette index differs from the previous frame are looked up in
-        the colour table; `_shown` (slots) is updated at those pixels alone."""
-        if self._shown is None:
-            self._shown = self._table.map(frame)
-            self._last = frame.copy()
-            self._hold(full_image(self._shown, effort=self._effort),
-                       (0, self.height, 0, self.width), duration)
-            return
-        y0, y1, x0, x1 = dirty if dirty is not None else (0, self.height, 0, self.width)
-        now, last = frame[y0:y1, x0:x1], self._last[y0:y1, x0:x1]
-        ys, xs = np.nonzero(now != last)
-        values = now[ys, xs]
-        last[ys, xs] = values
-        ys += y0
-        xs += x0
+    def _encode(self, where: np.ndarray, values: np.ndarray, duration: float) -> None:
+        """Encode the frame that differs from the previous one at flat positions `where`
+        (in scan order) with palette indices `values`, or merge it into the pending frame.
+        Only those pixels are looked up in the colour table and updated in `_shown`."""
         slots = self._table.map(values)
-        moved = slots != self._shown[ys, xs]        # equal colours share a slot
+        shown = self._shown.reshape(-1)
+        moved = slots != shown.take(where)          # equal colours share a slot
         if not moved.all():
-            ys, xs, slots = ys[moved], xs[moved], slots[moved]
-        if ys.size == 0:
+            where, slots = where[moved], slots[moved]
+        if where.size == 0:
             self._pending[2] += duration
             return
-        self._shown[ys, xs] = slots
+        shown[where] = slots
+        ys, xs = np.divmod(where, self.width)
         rect = (int(ys[0]), int(ys[-1]) + 1, int(xs.min()), int(xs.max()) + 1)
         y0, y1, x0, x1 = rect
-        changed = (ys - y0) * (x1 - x0) + (xs - x0)   # flat, in scan order
+        changed = (ys - y0) * (x1 - x0) + (xs - x0)   # flat in the rectangle, scan order
         encoded = encode_changes(self._shown[y0:y1, x0:x1], changed, effort=self._effort)
         self._hold(encoded, rect, duration)
 
