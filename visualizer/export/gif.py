@@ -13,7 +13,9 @@ from __future__ import annotations
 import math
 import os
 import shutil
+import queue
 import subprocess
+import threading
 from typing import Any
 
 import numpy as np
@@ -29,6 +31,7 @@ GIF_FPS = (50, 25, 20, 10, 5, 4, 2, 1)
 MIN_DURATION = 0.02   # seconds; browsers slow anything shorter down to 0.1 s
 LOOKAHEAD = 256       # changing frames held (as their changes) to plan the colour table
 HOLD_BYTES = 32 << 20  # ... or fewer, once their changes take this much memory
+QUEUE = 4             # frames (as their changes) waiting for the encoding thread
 
 
 def check_gif_fps(fps: float) -> float:
@@ -78,11 +81,14 @@ class GifWriter(Writer):
                                                  #  seconds, dirty) until planned
         self._distinct = 0                       # held frames differing from the one before
         self._held_bytes = 0                     # memory the held changes take
-        self._first = self._latest = None        # first and latest held frames
+        self._first: np.ndarray | None = None    # first frame, while frames are held
+        self._received: np.ndarray | None = None  # last frame written (caller's thread)
+        self._queue: queue.Queue = queue.Queue(maxsize=QUEUE)   # to the encoding thread
+        self._worker: threading.Thread | None = None
+        self._failure: BaseException | None = None              # raised in the thread
         self._table = ColourTable(self.palette, keep_palette=keep_palette)
         self._top = 0                            # largest colour table index written
         self._shown: np.ndarray | None = None    # canvas (slots) after the pending frame
-        self._last: np.ndarray | None = None     # the last frame (palette indices)
         self._pending: list[Any] | None = None   # [image bytes, transparent, seconds]
         self._time_cs = 0.0     # exact presentation time of flushed frames, 1/100 s
         self._emitted_cs = 0    # sum of delays written
@@ -97,15 +103,51 @@ class GifWriter(Writer):
                              "which browsers show as 0.1 s; merge short frames")
 
     def _write(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
+        """Find what changed (here), and hand that to the encoding thread."""
+        self._raise_failure()
+        if self._received is None:
+            self._received = frame.copy()
+            job = (None, frame.copy(), duration)
+        else:
+            job = (*self._changes(frame, dirty, self._received), duration)
+        if self._worker is None:
+            self._worker = threading.Thread(target=self._work, name="gif-encoder", daemon=True)
+            self._worker.start()
+        self._queue.put(job)
+
+    def _work(self) -> None:
+        """The encoding thread: takes frames (as changes) in order until None arrives;
+        after a failure it only drains the queue."""
+        while (job := self._queue.get()) is not None:
+            if self._failure is None:
+                try:
+                    self._accept(*job)
+                except BaseException as error:   # re-raised by the next write or close
+                    self._failure = error
+
+    def _stop(self) -> None:
+        """Wait until the encoding thread has taken every frame, and end it."""
+        if self._worker is not None:
+            self._queue.put(None)
+            self._worker.join()
+            self._worker = None
+
+    def _raise_failure(self) -> None:
+        if self._failure is not None:
+            failure, self._failure = self._failure, None
+            raise failure
+
+    def _accept(self, where: np.ndarray | None, values: np.ndarray, duration: float) -> None:
+        """Hold or encode a frame: the first one whole (`where` None, `values` = the
+        frame), later ones as their changed flat positions and new palette indices."""
         if self._held is None:
-            self._encode(*self._changes(frame, dirty, self._last), duration)
-        elif not self._held:
-            self._first, self._latest = frame.copy(), frame.copy()
+            self._encode(where, values, duration)
+        elif where is None:
+            self._first = values
             self._held.append((None, None, duration))
             if self._lookahead == 0:
                 self._release()
         else:
-            where, values = self._changes(frame, dirty, self._latest)
             self._held.append((where, values, duration))
             if where.size:
                 self._held_bytes += where.nbytes + values.nbytes
@@ -135,7 +177,7 @@ class GifWriter(Writer):
         held, self._held = self._held, None
         if not held:
             return
-        frame, self._first, self._latest = self._first, None, None
+        frame, self._first = self._first, None
 
         def changes():
             replay = frame.copy()
@@ -145,18 +187,11 @@ class GifWriter(Writer):
                     replay.reshape(-1)[where] = values
 
         self._table.plan(frame, changes())
-        self._start(frame, held[0][2])
-        for where, values, duration in held[1:]:
-            frame.reshape(-1)[where] = values
-            self._encode(where, values, duration)
-        self._last = frame
-
-    def _start(self, frame: np.ndarray, duration: float) -> None:
-        """Encode the first frame whole."""
         self._shown = self._table.map(frame)
-        self._last = frame.copy()
         self._hold(full_image(self._shown, effort=self._effort),
-                   (0, self.height, 0, self.width), duration)
+                   (0, self.height, 0, self.width), held[0][2])
+        for where, values, duration in held[1:]:
+            self._encode(where, values, duration)
 
     def _encode(self, where: np.ndarray, values: np.ndarray, duration: float) -> None:
         """Encode the frame that differs from the previous one at flat positions `where`
@@ -205,6 +240,8 @@ class GifWriter(Writer):
 
     # -- file ------------------------------------------------------------------------
     def _finish(self) -> None:
+        self._stop()
+        self._raise_failure()
         if self._held is not None:
             self._release()
         if self._pending is None:
@@ -229,5 +266,7 @@ class GifWriter(Writer):
             os.replace(out, self._tmp_path)
 
     def _discard(self) -> None:
+        self._stop()
+        self._failure = None
         self._body.close()
         self._held = None
