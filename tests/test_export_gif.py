@@ -290,3 +290,18 @@ def test_keep_palette_writes_palette_as_table(tmp_path, frames, palette):
         np.testing.assert_array_equal(got, palette[want])
     with Image.open(path) as im:
         np.testing.assert_array_equal(np.asarray(im), frames[0])   # indices = palette indices
+
+
+def test_colours_first_changed_late_get_low_slots(tmp_path, palette):
+    """Colours that later frames change to are planned from many frames, not the first few:
+    colour 7 appears at frame 40 and changes in every frame after it."""
+    frame = np.full((16, 8), 1, np.uint8)
+    frame[15, 7] = 2
+    path = tmp_path / "a.gif"
+    with GifWriter(path, width=8, height=16, palette=palette) as out:
+        for k in range(80):
+            frame[k // 8, k % 8] = 3 if k < 40 else 7
+            out.write(frame)
+    table = parse(path.read_bytes())["gct"]
+    slots = [table[3 * i:3 * i + 3] for i in range(len(table) // 3)]
+    assert slots.index(palette[7].tobytes()) < slots.index(palette[2].tobytes())

@@ -3,8 +3,9 @@
 Each frame is compared with what a viewer currently shows; only the bounding rectangle of
 the change is encoded (several ways, the smallest kept: see `gifimage.encode_rect`). A
 frame is held back until the next one arrives, so that identical frames merge into one
-longer delay. The first `lookahead` frames are held before anything is encoded, to give
-the colours they change to the lowest colour table slots (`gifcolours`). Image blocks
+longer delay. The first `lookahead` changing frames are held (as their changed pixels)
+before anything is encoded, to give the colours they change to the lowest colour table
+slots (`gifcolours`). Encoding runs on one thread fed in order through a short queue. Image blocks
 stream to a scratch file; `close()` writes the header with the final, smallest colour
 table and copies the blocks after it. Memory does not depend on the number of frames.
 """
@@ -49,7 +50,7 @@ class GifWriter(Writer):
     Options: `effort` is "best" (default: four ways of using transparency per
     rectangle, and deferred LZW clears on large images), "fast" (all-transparent or
     opaque, Pillow's LZW only) or "fastest" (unchanged pixels always transparent): see
-    `encode_rect`; `lookahead` (default 16) frames are held to order the colour table (0 = in
+    `encode_rect`; `lookahead` (default 256) changing frames are held to order the colour table (0 = in
     order of first use); `keep_palette=True` writes the whole palette as the colour table,
     slot = palette index (bigger files: more LZW bits per pixel); `optimize="gifsicle"` runs `gifsicle -O3` over the finished file
     and keeps the result if it is smaller.

@@ -86,10 +86,9 @@ def kept_pixels(flat_new: np.ndarray, changed: np.ndarray
     gap_ends = np.concatenate((changed, [n]))
     single = run_ends[np.searchsorted(colour_change, gap_starts, "right")] >= gap_ends
     mixed_keep = _positions(gap_starts[single], gap_ends[single])
-    after = np.minimum(run_ends[np.searchsorted(colour_change, changed, "right")],
-                       gap_ends[1:])
-    before = np.maximum(run_starts[np.searchsorted(colour_change, changed, "right")],
-                        gap_starts[:-1])
+    run = np.searchsorted(colour_change, changed, "right")   # colour run of each change
+    after = np.minimum(run_ends[run], gap_ends[1:])
+    before = np.maximum(run_starts[run], gap_starts[:-1])
     extend_keep = _positions(np.concatenate((changed + 1, before)),
                              np.concatenate((after, changed)))
     return extend_keep, mixed_keep, colour_change.size   # extend_keep may repeat
