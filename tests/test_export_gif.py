@@ -322,3 +322,18 @@ def test_failure_in_encoding_thread_aborts(tmp_path, palette, monkeypatch):
                 frame[k % 6, k // 6 % 6] = 2 + k % 3
                 out.write(frame)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_memory_does_not_grow_during_a_long_first_hold(tmp_path, palette):
+    import tracemalloc
+    frame = np.ones((8, 8), np.uint8)
+    with GifWriter(tmp_path / "a.gif", width=8, height=8, palette=palette) as out:
+        tracemalloc.start()
+        for k in range(6000):
+            out.write(frame)
+            if k == 2000:
+                early = tracemalloc.get_traced_memory()[0]
+        late = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+    assert late - early < 64 * 1024
+    assert len(parse((tmp_path / "a.gif").read_bytes())["images"]) == 1

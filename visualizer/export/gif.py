@@ -32,7 +32,9 @@ GIF_FPS = (50, 25, 20, 10, 5, 4, 2, 1)
 MIN_DURATION = 0.02   # seconds; browsers slow anything shorter down to 0.1 s
 LOOKAHEAD = 256       # changing frames held (as their changes) to plan the colour table
 HOLD_BYTES = 32 << 20  # ... or fewer, once their changes take this much memory
+HOLD_FRAMES = 4096    # ... or fewer, counting repeated frames too
 QUEUE = 4             # frames (as their changes) waiting for the encoding thread
+NO_CHANGE = (np.zeros(0, np.intp), np.zeros(0, np.uint8))   # a held repeated frame
 
 
 def check_gif_fps(fps: float) -> float:
@@ -149,12 +151,15 @@ class GifWriter(Writer):
             if self._lookahead == 0:
                 self._release()
         else:
-            self._held.append((where, values, duration))
             if where.size:
                 self._held_bytes += where.nbytes + values.nbytes
                 self._distinct += 1
-                if self._distinct >= self._lookahead or self._held_bytes > HOLD_BYTES:
-                    self._release()
+            else:
+                where, values = NO_CHANGE
+            self._held.append((where, values, duration))
+            if (self._distinct >= self._lookahead or self._held_bytes > HOLD_BYTES
+                    or len(self._held) > HOLD_FRAMES):
+                self._release()
 
     def _changes(self, frame: np.ndarray, dirty: Rect | None, last: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray]:
