@@ -72,26 +72,29 @@ def _positions(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     return np.arange(int(lengths.sum())) + np.repeat(starts - offsets, lengths)
 
 
-def kept_pixels(flat_new: np.ndarray, changed: np.ndarray
-                ) -> tuple[np.ndarray, np.ndarray, int]:
-    """The unchanged pixels (flat positions) that `extend_runs` and `mixed_runs` keep
-    opaque, and how many times the colour changes along `flat_new`; found from the
-    changed positions `changed` (sorted) and the colour changes of `flat_new`, without a
-    pass per pixel over the runs."""
+def kept_pixels(flat_new: np.ndarray, changed: np.ndarray, *, extend: bool = True
+                ) -> tuple[np.ndarray | None, np.ndarray, int]:
+    """The unchanged pixels (flat positions) that `extend_runs` (None unless `extend`;
+    positions may repeat) and `mixed_runs` keep opaque, and how many times the colour
+    changes along `flat_new`; found from the changed positions `changed` (sorted) and the
+    colour changes of `flat_new`, without a pass per pixel over the runs."""
     n = flat_new.size
-    colour_change = np.flatnonzero(flat_new[1:] != flat_new[:-1]) + 1
+    colour_change = np.flatnonzero(flat_new[1:] != flat_new[:-1])
+    colour_change += 1
     run_ends = np.append(colour_change, n)           # end of the colour run holding p
-    run_starts = np.concatenate(([0], colour_change))
     gap_starts = np.concatenate(([0], changed + 1))  # unchanged runs between changes
-    gap_ends = np.concatenate((changed, [n]))
+    gap_ends = np.append(changed, n)
     single = run_ends[np.searchsorted(colour_change, gap_starts, "right")] >= gap_ends
     mixed_keep = _positions(gap_starts[single], gap_ends[single])
-    run = np.searchsorted(colour_change, changed, "right")   # colour run of each change
-    after = np.minimum(run_ends[run], gap_ends[1:])
-    before = np.maximum(run_starts[run], gap_starts[:-1])
-    extend_keep = _positions(np.concatenate((changed + 1, before)),
-                             np.concatenate((after, changed)))
-    return extend_keep, mixed_keep, colour_change.size   # extend_keep may repeat
+    extend_keep = None
+    if extend:
+        run_starts = np.concatenate(([0], colour_change))
+        run = np.searchsorted(colour_change, changed, "right")   # colour run of each change
+        after = np.minimum(run_ends[run], gap_ends[1:])
+        before = np.maximum(run_starts[run], gap_starts[:-1])
+        extend_keep = _positions(np.concatenate((changed + 1, before)),
+                                 np.concatenate((after, changed)))
+    return extend_keep, mixed_keep, colour_change.size
 
 
 def smallest(candidates, effort: str) -> tuple[bytes, int | None, int]:
@@ -142,11 +145,12 @@ def encode_changes(new: np.ndarray, changed: np.ndarray, *, effort: str = "best"
         candidates.append((new, None))
     elif effort == "best":
         every = flat.size <= ALL_CANDIDATES_UP_TO
-        extend_keep, mixed_keep, colour_runs = kept_pixels(flat, changed)
+        extend = flat.size <= EXTEND_UP_TO
+        extend_keep, mixed_keep, colour_runs = kept_pixels(flat, changed, extend=extend)
         if (every or changed.size >= OPAQUE_FROM_CHANGED * flat.size
                 or colour_runs <= OPAQUE_FROM_RUNS * _runs(clear)):
             candidates.append((new, None))
-        for keep in ((extend_keep, mixed_keep) if flat.size <= EXTEND_UP_TO else (mixed_keep,)):
+        for keep in ((extend_keep, mixed_keep) if extend else (mixed_keep,)):
             if keep.size:                     # else the same as all transparent
                 pixels = clear.copy()
                 pixels[keep] = flat.take(keep)
