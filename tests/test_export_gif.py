@@ -307,23 +307,6 @@ def test_colours_first_changed_late_get_low_slots(tmp_path, palette):
     assert slots.index(palette[7].tobytes()) < slots.index(palette[2].tobytes())
 
 
-def test_failure_in_encoding_thread_aborts(tmp_path, palette, monkeypatch):
-    import visualizer.export.gif as gif
-
-    def broken(*args, **kwargs):
-        raise RuntimeError("encoder broke")
-
-    monkeypatch.setattr(gif, "encode_changes", broken)
-    path = tmp_path / "a.gif"
-    frame = np.ones((6, 6), np.uint8)
-    with pytest.raises(RuntimeError, match="encoder broke"):
-        with GifWriter(path, width=6, height=6, palette=palette, lookahead=0) as out:
-            for k in range(20):
-                frame[k % 6, k // 6 % 6] = 2 + k % 3
-                out.write(frame)
-    assert list(tmp_path.iterdir()) == []
-
-
 def test_memory_does_not_grow_during_a_long_first_hold(tmp_path, palette):
     import tracemalloc
     frame = np.ones((8, 8), np.uint8)

@@ -5,7 +5,7 @@ the change is encoded (several ways, the smallest kept: see `gifimage.encode_rec
 frame is held back until the next one arrives, so that identical frames merge into one
 longer delay. The first `lookahead` changing frames are held (as their changed pixels)
 before anything is encoded, to give the colours they change to the lowest colour table
-slots (`gifcolours`). Encoding runs on one thread fed in order through a short queue. Image blocks
+slots (`gifcolours`). Image blocks
 stream to a scratch file; `close()` writes the header with the final, smallest colour
 table and copies the blocks after it. Memory does not depend on the number of frames.
 """
@@ -14,9 +14,7 @@ from __future__ import annotations
 import math
 import os
 import shutil
-import queue
 import subprocess
-import threading
 from typing import Any
 
 import numpy as np
@@ -33,7 +31,6 @@ MIN_DURATION = 0.02   # seconds; browsers slow anything shorter down to 0.1 s
 LOOKAHEAD = 256       # changing frames held (as their changes) to plan the colour table
 HOLD_BYTES = 32 << 20  # ... or fewer, once their changes take this much memory
 HOLD_FRAMES = 4096    # ... or fewer, counting repeated frames too
-QUEUE = 4             # frames (as their changes) waiting for the encoding thread
 NO_CHANGE = (np.zeros(0, np.intp), np.zeros(0, np.uint8))   # a held repeated frame
 
 
@@ -85,10 +82,7 @@ class GifWriter(Writer):
         self._distinct = 0                       # held frames differing from the one before
         self._held_bytes = 0                     # memory the held changes take
         self._first: np.ndarray | None = None    # first frame, while frames are held
-        self._received: np.ndarray | None = None  # last frame written (caller's thread)
-        self._queue: queue.Queue = queue.Queue(maxsize=QUEUE)   # to the encoding thread
-        self._worker: threading.Thread | None = None
-        self._failure: BaseException | None = None              # raised in the thread
+        self._received: np.ndarray | None = None  # the last frame written
         self._table = ColourTable(self.palette, keep_palette=keep_palette)
         self._top = 0                            # largest colour table index written
         self._shown: np.ndarray | None = None    # canvas (slots) after the pending frame
@@ -106,39 +100,11 @@ class GifWriter(Writer):
                              "which browsers show as 0.1 s; merge short frames")
 
     def _write(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
-        """Find what changed (here), and hand that to the encoding thread."""
-        self._raise_failure()
         if self._received is None:
             self._received = frame.copy()
-            job = (None, frame.copy(), duration)
+            self._accept(None, frame.copy(), duration)
         else:
-            job = (*self._changes(frame, dirty, self._received), duration)
-        if self._worker is None:
-            self._worker = threading.Thread(target=self._work, name="gif-encoder", daemon=True)
-            self._worker.start()
-        self._queue.put(job)
-
-    def _work(self) -> None:
-        """The encoding thread: takes frames (as changes) in order until None arrives;
-        after a failure it only drains the queue."""
-        while (job := self._queue.get()) is not None:
-            if self._failure is None:
-                try:
-                    self._accept(*job)
-                except BaseException as error:   # re-raised by the next write or close
-                    self._failure = error
-
-    def _stop(self) -> None:
-        """Wait until the encoding thread has taken every frame, and end it."""
-        if self._worker is not None:
-            self._queue.put(None)
-            self._worker.join()
-            self._worker = None
-
-    def _raise_failure(self) -> None:
-        if self._failure is not None:
-            failure, self._failure = self._failure, None
-            raise failure
+            self._accept(*self._changes(frame, dirty, self._received), duration)
 
     def _accept(self, where: np.ndarray | None, values: np.ndarray, duration: float) -> None:
         """Hold or encode a frame: the first one whole (`where` None, `values` = the
@@ -246,8 +212,6 @@ class GifWriter(Writer):
 
     # -- file ------------------------------------------------------------------------
     def _finish(self) -> None:
-        self._stop()
-        self._raise_failure()
         if self._held is not None:
             self._release()
         if self._pending is None:
@@ -272,7 +236,5 @@ class GifWriter(Writer):
             os.replace(out, self._tmp_path)
 
     def _discard(self) -> None:
-        self._stop()
-        self._failure = None
         self._body.close()
         self._held = None
