@@ -290,3 +290,33 @@ def test_keep_palette_writes_palette_as_table(tmp_path, frames, palette):
         np.testing.assert_array_equal(got, palette[want])
     with Image.open(path) as im:
         np.testing.assert_array_equal(np.asarray(im), frames[0])   # indices = palette indices
+
+
+def test_colours_first_changed_late_get_low_slots(tmp_path, palette):
+    """Colours that later frames change to are planned from many frames, not the first few:
+    colour 7 appears at frame 40 and changes in every frame after it."""
+    frame = np.full((16, 8), 1, np.uint8)
+    frame[15, 7] = 2
+    path = tmp_path / "a.gif"
+    with GifWriter(path, width=8, height=16, palette=palette) as out:
+        for k in range(80):
+            frame[k // 8, k % 8] = 3 if k < 40 else 7
+            out.write(frame)
+    table = parse(path.read_bytes())["gct"]
+    slots = [table[3 * i:3 * i + 3] for i in range(len(table) // 3)]
+    assert slots.index(palette[7].tobytes()) < slots.index(palette[2].tobytes())
+
+
+def test_memory_does_not_grow_during_a_long_first_hold(tmp_path, palette):
+    import tracemalloc
+    frame = np.ones((8, 8), np.uint8)
+    with GifWriter(tmp_path / "a.gif", width=8, height=8, palette=palette) as out:
+        tracemalloc.start()
+        for k in range(6000):
+            out.write(frame)
+            if k == 2000:
+                early = tracemalloc.get_traced_memory()[0]
+        late = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+    assert late - early < 64 * 1024
+    assert len(parse((tmp_path / "a.gif").read_bytes())["images"]) == 1

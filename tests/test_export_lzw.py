@@ -64,3 +64,19 @@ def test_transparency_masks():
     s1 = np.array([[0, 1, 1, 0]], bool)
     assert mixed_runs(s1, one).tolist() == [[0, 0, 0, 0]]
     assert extend_runs(s1, one).tolist() == [[0, 0, 0, 0]]
+
+
+def test_kept_pixels_match_the_masks():
+    """The sparse run analysis keeps exactly the pixels the whole-rectangle masks keep."""
+    from visualizer.export.gifimage import extend_runs, kept_pixels, mixed_runs
+    rng = np.random.default_rng(3)
+    for _ in range(500):
+        shape = tuple(rng.integers(1, 9, 2))
+        new = rng.integers(0, rng.integers(1, 4), shape).astype(np.uint8)
+        same = rng.random(shape) < rng.random()
+        extend, mixed, runs = kept_pixels(new.ravel(), np.flatnonzero(~same))
+        flat = same.ravel()
+        assert np.unique(extend).tolist() == \
+            np.flatnonzero(flat & ~extend_runs(same, new).ravel()).tolist()
+        assert mixed.tolist() == np.flatnonzero(flat & ~mixed_runs(same, new).ravel()).tolist()
+        assert runs == np.count_nonzero(np.diff(new.ravel().astype(int)))

@@ -3,8 +3,9 @@
 Each frame is compared with what a viewer currently shows; only the bounding rectangle of
 the change is encoded (several ways, the smallest kept: see `gifimage.encode_rect`). A
 frame is held back until the next one arrives, so that identical frames merge into one
-longer delay. The first `lookahead` frames are held before anything is encoded, to give
-the colours they change to the lowest colour table slots (`gifcolours`). Image blocks
+longer delay. The first `lookahead` changing frames are held (as their changed pixels)
+before anything is encoded, to give the colours they change to the lowest colour table
+slots (`gifcolours`). Image blocks
 stream to a scratch file; `close()` writes the header with the final, smallest colour
 table and copies the blocks after it. Memory does not depend on the number of frames.
 """
@@ -19,16 +20,18 @@ from typing import Any
 import numpy as np
 
 from .base import Rect, Writer
-from .diff import changed_rect
 from .gifcolours import ColourTable
 from .gifformat import MAX_DELAY, TRAILER, control, descriptor, header
-from .gifimage import EFFORTS, encode_rect, full_image
+from .gifimage import EFFORTS, encode_changes, full_image
 
 #: frame rates whose frame delay is a whole number of 1/100 s and at least 2/100 s
 #: (browsers show shorter delays as 10/100 s)
 GIF_FPS = (50, 25, 20, 10, 5, 4, 2, 1)
 MIN_DURATION = 0.02   # seconds; browsers slow anything shorter down to 0.1 s
-LOOKAHEAD = 16        # frames held to plan the colour table
+LOOKAHEAD = 256       # changing frames held (as their changes) to plan the colour table
+HOLD_BYTES = 32 << 20  # ... or fewer, once their changes take this much memory
+HOLD_FRAMES = 4096    # ... or fewer, counting repeated frames too
+NO_CHANGE = (np.zeros(0, np.intp), np.zeros(0, np.uint8))   # a held repeated frame
 
 
 def check_gif_fps(fps: float) -> float:
@@ -46,7 +49,7 @@ class GifWriter(Writer):
     Options: `effort` is "best" (default: four ways of using transparency per
     rectangle, and deferred LZW clears on large images), "fast" (all-transparent or
     opaque, Pillow's LZW only) or "fastest" (unchanged pixels always transparent): see
-    `encode_rect`; `lookahead` (default 16) frames are held to order the colour table (0 = in
+    `encode_rect`; `lookahead` (default 256) changing frames are held to order the colour table (0 = in
     order of first use); `keep_palette=True` writes the whole palette as the colour table,
     slot = palette index (bigger files: more LZW bits per pixel); `optimize="gifsicle"` runs `gifsicle -O3` over the finished file
     and keeps the result if it is smaller.
@@ -74,7 +77,12 @@ class GifWriter(Writer):
                                  "(apt install gifsicle) or pass optimize=None")
         self._effort = effort
         self._lookahead = lookahead
-        self._held: list | None = []             # (frame copy, seconds, dirty) until planned
+        self._held: list | None = []             # (changed flat positions, their values,
+                                                 #  seconds, dirty) until planned
+        self._distinct = 0                       # held frames differing from the one before
+        self._held_bytes = 0                     # memory the held changes take
+        self._first: np.ndarray | None = None    # first frame, while frames are held
+        self._received: np.ndarray | None = None  # the last frame written
         self._table = ColourTable(self.palette, keep_palette=keep_palette)
         self._top = 0                            # largest colour table index written
         self._shown: np.ndarray | None = None    # canvas (slots) after the pending frame
@@ -92,38 +100,89 @@ class GifWriter(Writer):
                              "which browsers show as 0.1 s; merge short frames")
 
     def _write(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
+        if self._received is None:
+            self._received = frame.copy()
+            self._accept(None, frame.copy(), duration)
+        else:
+            self._accept(*self._changes(frame, dirty, self._received), duration)
+
+    def _accept(self, where: np.ndarray | None, values: np.ndarray, duration: float) -> None:
+        """Hold or encode a frame: the first one whole (`where` None, `values` = the
+        frame), later ones as their changed flat positions and new palette indices."""
         if self._held is None:
-            self._encode(frame, duration, dirty)
-            return
-        self._held.append((frame.copy(), duration, dirty))
-        if len(self._held) > self._lookahead:
-            self._release()
+            self._encode(where, values, duration)
+        elif where is None:
+            self._first = values
+            self._held.append((None, None, duration))
+            if self._lookahead == 0:
+                self._release()
+        else:
+            if where.size:
+                self._held_bytes += where.nbytes + values.nbytes
+                self._distinct += 1
+            else:
+                where, values = NO_CHANGE
+            self._held.append((where, values, duration))
+            if (self._distinct >= self._lookahead or self._held_bytes > HOLD_BYTES
+                    or len(self._held) > HOLD_FRAMES):
+                self._release()
+
+    def _changes(self, frame: np.ndarray, dirty: Rect | None, last: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+        """The flat positions (in scan order) where `frame` differs from `last` inside
+        `dirty`, and the new palette indices there; `last` is updated to `frame`."""
+        y0, y1, x0, x1 = dirty if dirty is not None else (0, self.height, 0, self.width)
+        now = frame[y0:y1, x0:x1]
+        inside = np.flatnonzero(now != last[y0:y1, x0:x1])
+        if x1 - x0 == self.width:
+            where = inside + y0 * self.width
+        else:
+            ys, xs = np.divmod(inside, x1 - x0)
+            where = (ys + y0) * self.width + (xs + x0)
+        values = frame.reshape(-1).take(where) if frame.flags.c_contiguous else \
+            np.ascontiguousarray(frame).reshape(-1).take(where)
+        last.reshape(-1)[where] = values
+        return where, values
 
     def _release(self) -> None:
         """Plan the colour table from the held frames, then encode them."""
         held, self._held = self._held, None
-        if held:
-            self._table.plan([f for f, _, _ in held])
-        for frame, duration, dirty in held:
-            self._encode(frame, duration, dirty)
-
-    def _encode(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
-        """Encode `frame` against the canvas, or merge it into the pending frame."""
-        if self._shown is None:
-            self._shown = self._table.map(frame)
-            self._hold(full_image(self._shown, effort=self._effort),
-                       (0, self.height, 0, self.width), duration)
+        if not held:
             return
-        y0, y1, x0, x1 = dirty if dirty is not None else (0, self.height, 0, self.width)
-        rect = changed_rect(self._shown[y0:y1, x0:x1], self._table.map(frame[y0:y1, x0:x1]))
-        if rect is None:
+        frame, self._first = self._first, None
+
+        def changes():
+            replay = frame.copy()
+            for where, values, _ in held[1:]:
+                if where.size:
+                    yield replay.reshape(-1).take(where), values
+                    replay.reshape(-1)[where] = values
+
+        self._table.plan(frame, changes())
+        self._shown = self._table.map(frame)
+        self._hold(full_image(self._shown, effort=self._effort),
+                   (0, self.height, 0, self.width), held[0][2])
+        for where, values, duration in held[1:]:
+            self._encode(where, values, duration)
+
+    def _encode(self, where: np.ndarray, values: np.ndarray, duration: float) -> None:
+        """Encode the frame that differs from the previous one at flat positions `where`
+        (in scan order) with palette indices `values`, or merge it into the pending frame.
+        Only those pixels are looked up in the colour table and updated in `_shown`."""
+        slots = self._table.map(values)
+        shown = self._shown.reshape(-1)
+        moved = slots != shown.take(where)          # equal colours share a slot
+        if not moved.all():
+            where, slots = where[moved], slots[moved]
+        if where.size == 0:
             self._pending[2] += duration
             return
-        rect = (rect[0] + y0, rect[1] + y0, rect[2] + x0, rect[3] + x0)
+        shown[where] = slots
+        ys, xs = np.divmod(where, self.width)
+        rect = (int(ys[0]), int(ys[-1]) + 1, int(xs.min()), int(xs.max()) + 1)
         y0, y1, x0, x1 = rect
-        new = self._table.map(frame[y0:y1, x0:x1])
-        encoded = encode_rect(self._shown[y0:y1, x0:x1], new, effort=self._effort)
-        self._shown[y0:y1, x0:x1] = new
+        changed = (ys - y0) * (x1 - x0) + (xs - x0)   # flat in the rectangle, scan order
+        encoded = encode_changes(self._shown[y0:y1, x0:x1], changed, effort=self._effort)
         self._hold(encoded, rect, duration)
 
     def _hold(self, encoded: tuple[bytes, int | None, int], rect: Rect, seconds: float) -> None:

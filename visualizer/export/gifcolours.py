@@ -40,22 +40,22 @@ class ColourTable:
             self.lut[i] = self.lut[c]
             self.missing[i] = False
 
-    def plan(self, frames: list[np.ndarray]) -> None:
-        """Assign slots from a look at the first `frames`: colours changed to in most
-        frames first (ties: most pixels), then the first frame's colours by use."""
+    def plan(self, first: np.ndarray, changes) -> None:
+        """Assign slots from a look at the first frames: `first` (palette indices) and
+        `changes`, one (before, after) pair of pixel arrays per later frame. Colours
+        changed to in most frames come first (ties: most pixels), then the first frame's
+        colours by use."""
         if self.fixed:
             return
         canon = self.canonical
-        prev = canon[frames[0]]
         in_frames = np.zeros(256, dtype=np.int64)
         pixels = np.zeros(256, dtype=np.int64)
-        for frame in frames[1:]:
-            cur = canon[frame]
-            counts = np.bincount(cur[cur != prev], minlength=256)
+        for before, after in changes:
+            b, a = canon.take(before), canon.take(after)
+            counts = np.bincount(a[a != b], minlength=256)
             in_frames += counts > 0
             pixels += counts
-            prev = cur
-        first = np.bincount(canon[frames[0]].ravel(), minlength=256)
+        first = np.bincount(canon.take(first).ravel(), minlength=256)
         rank = np.lexsort((-first, -pixels, -in_frames))   # last key sorts first
         self.assign([i for i in rank if in_frames[i] or first[i]])
 
