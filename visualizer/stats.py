@@ -5,6 +5,8 @@
 """
 from __future__ import annotations
 
+import copy
+
 from collections import deque
 from typing import Any, Iterable
 
@@ -111,6 +113,23 @@ def _farthest(dist: dict[Cell, int]) -> Cell:
 
 
 def maze_stats(maze: Maze) -> dict[str, Any]:
+    """The figures of `maze` (see `compute_maze_stats`), remembered for identical mazes:
+    a scenario's stream runs twice when its frames are counted first."""
+    key = (maze.surface, maze.faces.tobytes(), maze.blocked.tobytes(), maze.entrance,
+           maze.exit, maze.entrance_side, maze.exit_side)
+    found = _REMEMBERED.get(key)
+    if found is None:
+        found = compute_maze_stats(maze)
+        if len(_REMEMBERED) > 32:
+            _REMEMBERED.pop(next(iter(_REMEMBERED)))
+        _REMEMBERED[key] = found
+    return copy.deepcopy(found)
+
+
+_REMEMBERED: dict[tuple, dict[str, Any]] = {}
+
+
+def compute_maze_stats(maze: Maze) -> dict[str, Any]:
     """Cells, walls, dead ends, junctions, corridors, loops, diameter, solution length.
 
     Walls count between two cells (glued walls included); `internal_walls` is the number

@@ -7,7 +7,7 @@ ask a surface; nothing else knows about edges. See `shared/surfaces.md` for the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -255,6 +255,8 @@ class Surface:
         return pad
 
 
+@lru_cache(maxsize=64)
 def make_surface(name: str, rows: int, cols: int) -> Surface:
-    """The surface `name` on a `rows x cols` grid (raises SurfaceError if impossible)."""
+    """The surface `name` on a `rows x cols` grid (raises SurfaceError if impossible).
+    Shared, so its move tables are computed once per grid."""
     return Surface(name, rows, cols)

@@ -8,7 +8,7 @@ from typing import Any, Iterator
 import numpy as np
 
 from ..events import Event
-from ..surfaces import SURFACE_NAMES, Surface
+from ..surfaces import SURFACE_NAMES, Surface, make_surface
 from .engine import evolve
 from .formats import LifeFormatError, read_pattern
 from .patterns import PATTERNS, place, random_soup
@@ -203,7 +203,7 @@ def parse_life_spec(raw: Any, loc: str, errors: list[str],
             errors.append(f"{loc}.surface: expected a square grid for the sphere (it glues "
                           f"the top edge to the left edge), got {rows} rows x {cols} cols")
         else:
-            surface = Surface(key, rows, cols)
+            surface = make_surface(key, rows, cols)
 
     rule = None
     try:
