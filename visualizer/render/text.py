@@ -43,22 +43,28 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     return sum(glyph(ch, size, bold)[1] for ch in text)
 
 
+@lru_cache(maxsize=1024)
+def text_mask(text: str, size: int, bold: bool = False) -> np.ndarray:
+    """The 1-bit picture of a whole line of `text` (glyphs placed by their advances)."""
+    _, height = line_metrics(size, bold)
+    mask = np.zeros((height, text_width(text, size, bold) + size), dtype=bool)
+    x = 0
+    for ch in text:
+        glyph_mask, advance = glyph(ch, size, bold)
+        mask[:, x:x + glyph_mask.shape[1]] |= glyph_mask[:, :mask.shape[1] - x]
+        x += advance
+    return mask
+
+
 def draw_text(raster: np.ndarray, text: str, y: int, x: int, colour: int, size: int, *,
               bold: bool = False, max_width: int | None = None) -> tuple[int, int, int, int]:
     """Draw `text` with its top-left corner at (y, x) in palette index `colour`, clipped to
     the raster (and to `max_width`); returns the rectangle (y0, y1, x0, x1) it may touch."""
     height, width = raster.shape
     limit = width if max_width is None else min(width, x + max_width)
-    cx = x
-    _, line_height = line_metrics(size, bold)
-    for ch in text:
-        mask, advance = glyph(ch, size, bold)
-        h = min(mask.shape[0], height - y)
-        w = min(mask.shape[1], limit - cx)
-        if h > 0 and w > 0:
-            region = raster[y:y + h, cx:cx + w]
-            region[mask[:h, :w]] = colour
-        cx += advance
-        if cx >= limit:
-            break
-    return y, min(height, y + line_height), x, min(limit, cx + size)
+    mask = text_mask(text, size, bold)
+    h = min(mask.shape[0], height - y)
+    w = min(mask.shape[1], limit - x)
+    if h > 0 and w > 0:
+        raster[y:y + h, x:x + w][mask[:h, :w]] = colour
+    return y, min(height, y + mask.shape[0]), x, min(limit, x + mask.shape[1])
