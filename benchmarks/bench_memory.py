@@ -1,0 +1,67 @@
+"""Peak memory of a long 1920x1080 MP4 render through the whole pipeline (scenario ->
+events -> panels -> frames -> PyAV), to show it does not grow with the frame count.
+
+    python benchmarks/bench_memory.py --frames 1000
+    python benchmarks/bench_memory.py --frames 10000     # the issue's check (takes a while)
+
+Each run happens in a fresh process; prints frames, seconds and peak resident memory.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def child(frames: int, out: str) -> None:
+    sys.path.insert(0, str(ROOT))
+    from visualizer.pipeline import render
+    from visualizer.scenario import parse
+
+    # a backtracker on 1 x n cells yields about 4 events per cell: size it to the frames
+    cols = max(4, math.ceil(frames / 4) + 2)
+    rows = max(1, cols // 250)
+    cols = math.ceil(cols / rows)
+    raw = {"title": f"{frames} frames at 1080p", "size": "1920x1080", "fps": 25, "seed": 1,
+           "steps_per_frame": 1, "hold": 0, "hold_first": 0,
+           "maze": {"rows": rows, "cols": cols, "cell_size": 2, "wall": 1},
+           "generator": "backtracker"}
+    scenario = parse(raw, Path("memory.yaml"), out=out)
+    started = time.perf_counter()
+    count = 0
+
+    def stop_after(n: int) -> None:
+        nonlocal count
+        count = n
+
+    result = render(scenario, progress=stop_after)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{result.frames} frames, {result.bytes:,} bytes, "
+          f"{time.perf_counter() - started:.1f} s, peak RSS {peak:.0f} MiB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, nargs="+", default=[300, 1500])
+    parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--out", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child, args.out)
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in args.frames:
+            print(f"asked for ~{n} frames: ", end="", flush=True)
+            subprocess.run([sys.executable, __file__, "--child", str(n), "--out",
+                            str(Path(tmp) / "m.mp4")], check=True)
+
+
+if __name__ == "__main__":
+    main()
