@@ -43,7 +43,7 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     return sum(glyph(ch, size, bold)[1] for ch in text)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)   # captions change every frame: keep only the recent lines
 def text_mask(text: str, size: int, bold: bool = False) -> np.ndarray:
     """The 1-bit picture of a whole line of `text` (glyphs placed by their advances)."""
     _, height = line_metrics(size, bold)
