@@ -134,3 +134,14 @@ def test_batch_renders_the_rest_when_one_scenario_is_broken(small, tmp_path, cap
     assert "b.yaml: maze.rows: expected a whole number" in captured.out
     assert "2 rendered, 1 failed" in captured.out
     assert "FAILED" in captured.out
+
+
+def test_the_output_file_gets_ordinary_permissions(small, tmp_path):
+    import os
+    import stat
+
+    out = tmp_path / "perm.gif"
+    assert main([str(small), "--out", str(out)]) == 0
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~mask

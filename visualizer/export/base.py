@@ -46,6 +46,13 @@ def check_size(width: int, height: int) -> tuple[int, int]:
     return int(width), int(height)
 
 
+def _umask() -> int:
+    """The process's file-creation mask (read by setting and restoring it)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 class Writer:
     """Base class: validation, duration defaults, temp-file handling, context management.
 
@@ -141,6 +148,7 @@ class Writer:
         try:
             self._finish()
             if self._tmp_path is not None:
+                os.chmod(self._tmp_path, 0o666 & ~_umask())   # mkstemp made it 0600
                 os.replace(self._tmp_path, self.path)
                 self._tmp_path = None
             self._remove_temp()
