@@ -15,6 +15,8 @@ from visualizer.window.player import Player, Track, lockstep, progress
 from visualizer.window.session import Session, solve_events
 from visualizer.window.snapshot import clone
 
+from pictures import forward_pictures
+
 SQUARE_SURFACES = sorted(SURFACE_NAMES)
 
 
@@ -44,13 +46,7 @@ def maze_events(generator: str, surface: str = "plane", n: int = 5, seed: int = 
 @pytest.mark.parametrize("surface", SQUARE_SURFACES)
 def test_every_step_back_lands_on_the_forward_picture(generator, surface):
     events = maze_events(generator, surface)
-    forward_panel = MazePanel(5, 5, cell_size=4, wall=1, first=events[0])
-    forward = Canvas([forward_panel], ["t"])
-    pictures = []
-    for event in events:
-        forward_panel.apply(event)
-        forward.compose()
-        pictures.append(forward.frame.copy())
+    pictures = forward_pictures(MazePanel(5, 5, cell_size=4, wall=1, first=events[0]), events)
     player = Player(Canvas([MazePanel(5, 5, cell_size=4, wall=1, first=events[0])], ["t"]),
                     [events], every=7)
     assert len(player.tracks[0].checkpoints) >= 2

@@ -163,18 +163,13 @@ def test_a_snapshot_is_independent():
 @pytest.mark.parametrize("name", ["klein", "sphere"])
 def test_the_window_steps_back_exactly_through_a_neighbourhood(name):
     """The window's player restores checkpoints (snapshots) and replays from them."""
+    from pictures import forward_pictures
     from visualizer.render.canvas import Canvas
     from visualizer.window.player import Player
 
     spec = _spec(name, rows=4, cols=5)
     events = list(maze_stream(spec))
-    forward_panel = panel_renderer(spec)
-    forward = Canvas([forward_panel], ["t"])
-    pictures = []
-    for event in events:
-        forward_panel.apply(event)
-        forward.compose()
-        pictures.append(forward.frame.copy())
+    pictures = forward_pictures(panel_renderer(spec), events)
     player = Player(Canvas([panel_renderer(spec)], ["t"]), [events], every=7)
     player.seek(player.last)
     for position in range(player.last, -1, -1):

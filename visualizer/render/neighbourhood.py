@@ -165,14 +165,6 @@ class NeighbourhoodPanel:
 
     # --- the panel protocol --------------------------------------------------------------
 
-    @property
-    def height(self) -> int:
-        return self.raster.shape[0]
-
-    @property
-    def width(self) -> int:
-        return self.raster.shape[1]
-
     def apply(self, event: object) -> None:
         """Update the centre from `event` and copy what changed into every copy at once,
         so that `raster` is always whole (the window reads it after restoring a copy)."""
