@@ -35,13 +35,7 @@ def child(frames: int, out: str) -> None:
            "generator": "backtracker"}
     scenario = parse(raw, Path("memory.yaml"), out=out)
     started = time.perf_counter()
-    count = 0
-
-    def stop_after(n: int) -> None:
-        nonlocal count
-        count = n
-
-    result = render(scenario, progress=stop_after)
+    result = render(scenario)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"{result.frames} frames, {result.bytes:,} bytes, "
           f"{time.perf_counter() - started:.1f} s, peak RSS {peak:.0f} MiB")

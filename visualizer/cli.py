@@ -121,7 +121,7 @@ def render_file(path: Path, out: str | None, *, bar: bool = True, still: bool = 
         progress.close()
     print(f"{result.path}: {result.frames} frames, {result.duration:.1f} s, "
           f"{result.bytes / 1024:.0f} KiB in {result.seconds:.1f} s")
-    for extra in result.extras or ():
+    for extra in result.extras:
         print(f"{extra}")
     return Outcome(str(path), 0, result.frames, result.duration, result.bytes, result.seconds,
                    str(result.path))

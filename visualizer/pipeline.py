@@ -226,7 +226,7 @@ class RenderResult:
     duration: float
     bytes: int
     seconds: float
-    extras: list = None
+    extras: tuple[Path, ...] = ()    # the still and the strip, when asked for
 
 
 def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
@@ -270,7 +270,7 @@ def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
         save_strip(keys.pick(), strip, columns=min(scenario.strip, 4), palette=theme.colours)
         extras.append(strip)
     return RenderResult(scenario.output, count, total, scenario.output.stat().st_size,
-                        time.perf_counter() - started, extras)
+                        time.perf_counter() - started, tuple(extras))
 
 
 class KeyFrames:
