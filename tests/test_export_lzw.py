@@ -66,17 +66,37 @@ def test_transparency_masks():
     assert extend_runs(s1, one).tolist() == [[0, 0, 0, 0]]
 
 
+def test_matching_gaps_keeps_short_one_colour_runs_beside_their_colour():
+    from visualizer.export.gifimage import matching_gaps
+    #              c  u  u  c  u  u  u  c  u  u  c
+    new = np.array([[4, 4, 4, 2, 7, 7, 7, 1, 1, 1, 1]], np.uint8)
+    same = np.array([[0, 1, 1, 0, 1, 1, 1, 0, 1, 1, 0]], bool)
+    # 4,4 after a changed 4: kept; 7,7,7 matches neither 2 nor 1: transparent;
+    # 1,1 between changed 1s: kept
+    assert matching_gaps(same, new).astype(int).tolist() == [[0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0]]
+    # a run longer than `longest` turns transparent even when it matches
+    assert matching_gaps(same, new, longest=1).astype(int).tolist() == \
+        [[0, 1, 1, 0, 1, 1, 1, 0, 1, 1, 0]]
+    # a run of two colours is never kept
+    two = np.array([[5, 5, 6, 5]], np.uint8)
+    assert matching_gaps(np.array([[0, 1, 1, 0]], bool), two).tolist() == [[0, 1, 1, 0]]
+
+
 def test_kept_pixels_match_the_masks():
     """The sparse run analysis keeps exactly the pixels the whole-rectangle masks keep."""
-    from visualizer.export.gifimage import extend_runs, kept_pixels, mixed_runs
+    from visualizer.export.gifimage import extend_runs, kept_pixels, matching_gaps, mixed_runs
     rng = np.random.default_rng(3)
     for _ in range(500):
         shape = tuple(rng.integers(1, 9, 2))
         new = rng.integers(0, rng.integers(1, 4), shape).astype(np.uint8)
         same = rng.random(shape) < rng.random()
-        extend, mixed, runs = kept_pixels(new.ravel(), np.flatnonzero(~same))
+        longest = int(rng.integers(1, 6))
+        kept = kept_pixels(new.ravel(), np.flatnonzero(~same), longest=longest)
         flat = same.ravel()
-        assert np.unique(extend).tolist() == \
+        assert np.unique(kept.extend).tolist() == \
             np.flatnonzero(flat & ~extend_runs(same, new).ravel()).tolist()
-        assert mixed.tolist() == np.flatnonzero(flat & ~mixed_runs(same, new).ravel()).tolist()
-        assert runs == np.count_nonzero(np.diff(new.ravel().astype(int)))
+        assert kept.mixed.tolist() == \
+            np.flatnonzero(flat & ~mixed_runs(same, new).ravel()).tolist()
+        assert kept.matching.tolist() == \
+            np.flatnonzero(flat & ~matching_gaps(same, new, longest).ravel()).tolist()
+        assert kept.colour_changes == np.count_nonzero(np.diff(new.ravel().astype(int)))

@@ -43,16 +43,27 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     return sum(glyph(ch, size, bold)[1] for ch in text)
 
 
+@lru_cache(maxsize=4096)
+def _glyph_parts(char: str, size: int, bold: bool) -> tuple[np.ndarray, np.ndarray | None]:
+    """`glyph`'s mask split at its advance: the columns before it, and the ink past it
+    (None if there is none)."""
+    mask, advance = glyph(char, size, bold)
+    overhang = mask[:, advance:]
+    return mask[:, :advance], (overhang if overhang.any() else None)
+
+
 @lru_cache(maxsize=128)   # captions change every frame: keep only the recent lines
 def text_mask(text: str, size: int, bold: bool = False) -> np.ndarray:
     """The 1-bit picture of a whole line of `text` (glyphs placed by their advances)."""
     _, height = line_metrics(size, bold)
-    mask = np.zeros((height, text_width(text, size, bold) + size), dtype=bool)
+    parts = [_glyph_parts(ch, size, bold) for ch in text]
+    mask = np.concatenate([body for body, _ in parts] + [np.zeros((height, size), bool)],
+                          axis=1)
     x = 0
-    for ch in text:
-        glyph_mask, advance = glyph(ch, size, bold)
-        mask[:, x:x + glyph_mask.shape[1]] |= glyph_mask[:, :mask.shape[1] - x]
-        x += advance
+    for body, overhang in parts:
+        x += body.shape[1]
+        if overhang is not None:
+            mask[:, x:x + overhang.shape[1]] |= overhang
     return mask
 
 
