@@ -164,3 +164,24 @@ def test_kruskal_sets_in_the_picture_are_the_union_find_sets():
             roots[e.b if e.root == e.a else e.a] = e.root
             expected = sorted(c for c in roots if find(c) == e.root)
             assert sorted(panel.members(e.a)) == expected
+
+
+def test_entrance_and_exit_stay_visible_on_the_found_path():
+    """The path's colour runs through the open walls into the entrance and exit, and the
+    entrance and exit keep their own colours after the path is found."""
+    from visualizer.endpoints import place
+    from visualizer.solvers.bfs import bfs
+    maze = Maze(5, 7)
+    events = list(backtracker(maze, rng=np.random.default_rng(4)))
+    events += list(place(maze, "corners"))
+    solve = list(bfs(maze))
+    panel = drawn(events + solve, 5, 7, cell_size=6, wall=2)
+    path = next(e for e in solve if isinstance(e, ev.PathFound)).cells
+    assert path[0] == maze.entrance and path[-1] == maze.exit
+    assert panel.fill(maze.entrance) == INDEX["start"]
+    assert panel.fill(maze.exit) == INDEX["goal"]
+    assert all(panel.fill(cell) == INDEX["path"] for cell in path[1:-1])
+    for a, b in zip(path, path[1:]):
+        side = next(s for s in Side if maze.surface.move(a, s) is not None
+                    and maze.surface.move(a, s).cell == b)
+        assert (face_pixels(panel, a, side) == INDEX["path"]).all(), (a, b)

@@ -29,6 +29,8 @@ for _name, _code in _MARK_CODE.items():
 _STICKY = {_MARK_CODE[Mark.START], _MARK_CODE[Mark.GOAL]}
 _WALL, _PASSAGE, _BLOCKED = INDEX["wall"], INDEX["passage"], INDEX["blocked"]
 _CONSIDERED = INDEX["current"]
+_PATH_CODE = _MARK_CODE[Mark.PATH]
+_PATH_OR_END = _STICKY | {_PATH_CODE}
 
 
 class MazePanel:
@@ -199,7 +201,12 @@ class MazePanel:
         if self._blocked[i] or self._blocked[j]:
             return _BLOCKED
         theirs = self._fill(j)
-        return mine if mine == theirs else _PASSAGE
+        if mine == theirs:
+            return mine
+        a, b = self._marks[i], self._marks[j]
+        if (a == _PATH_CODE and b in _PATH_OR_END) or (b == _PATH_CODE and a in _PATH_OR_END):
+            return INDEX["path"]     # the path runs on into the entrance or exit
+        return _PASSAGE
 
     def _paint_face(self, i: int, side: int) -> None:
         y0, y1, x0, x1 = self._face_rect(divmod(i, self.maze.cols), Side(side))
@@ -230,8 +237,8 @@ class MazePanel:
         self._touch(y - w, y + s + w, x - w, x + s + w)
 
     def _set_mark(self, cell: Cell, code: int) -> None:
-        if self.marks[cell] in _STICKY and code not in _STICKY and code != _MARK_CODE[Mark.PATH]:
-            return
+        if self.marks[cell] in _STICKY and code not in _STICKY:
+            return       # the entrance and exit stay visible, on the path too
         self.marks[cell] = code
         self._paint_cell(cell)
 
@@ -274,7 +281,8 @@ class MazePanel:
             self._merge(event)
         elif isinstance(event, ev.PathFound):
             for cell in event.cells:
-                self.marks[cell] = _MARK_CODE[Mark.PATH]
+                if self.marks[cell] not in _STICKY:
+                    self.marks[cell] = _MARK_CODE[Mark.PATH]
             for cell in event.cells:
                 self._paint_cell(cell)
             self.status = f"path: {len(event.cells)} cells"
