@@ -185,3 +185,55 @@ def test_entrance_and_exit_stay_visible_on_the_found_path():
         side = next(s for s in Side if maze.surface.move(a, s) is not None
                     and maze.surface.move(a, s).cell == b)
         assert (face_pixels(panel, a, side) == INDEX["path"]).all(), (a, b)
+
+
+def test_captions_wrap_after_separators_into_two_lines():
+    from visualizer.render.canvas import _wrap
+    from visualizer.render.text import text_width
+    text = "step 1546 · sets 1 · cost 273 · perfect · solution 36 · dead ends 85 (30%)"
+    assert _wrap(text, 13, 1000) == (text,)
+    first, second = _wrap(text, 13, 200)
+    assert first == "step 1546 · sets 1 · cost 273"
+    assert second.startswith("perfect · solution 36") and second.endswith("…")
+    assert text_width(second, 13) <= 200
+    assert _wrap(text, 13, 200, lines=1)[0].endswith("…")
+    assert _wrap("", 13, 50) == ("",)
+
+
+class _Captioned:
+    """A blank panel whose caption the test sets."""
+
+    def __init__(self) -> None:
+        self.raster = np.full((20, 120), INDEX["background"], np.uint8)
+        self.text = ""
+
+    def apply(self, event) -> None:
+        pass
+
+    def take_dirty(self):
+        return None
+
+    def caption(self) -> str:
+        return self.text
+
+
+def test_second_caption_line_is_drawn_and_cleared():
+    from visualizer.render.text import line_metrics
+    panel = _Captioned()
+    canvas = Canvas([panel], ["t"])
+    slot = canvas.slots[0]
+    _, line_h = line_metrics(canvas.caption_size)
+
+    def ink(k):
+        y = slot.caption_y + k * line_h
+        return int((canvas.frame[y:y + line_h, slot.x_text:slot.x_text + slot.width]
+                    == INDEX["text"]).sum())
+
+    panel.text = " · ".join(["visited 123"] * 6)
+    dirty = canvas.compose()
+    assert ink(0) and ink(1)
+    assert dirty[1] >= slot.caption_y + 2 * line_h - 2
+    panel.text = "visited 1"
+    canvas.compose()
+    assert ink(0) and not ink(1)
+    assert canvas.frame.shape[0] >= slot.caption_y + 2 * line_h

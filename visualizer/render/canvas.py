@@ -51,6 +51,33 @@ def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
     return text
 
 
+SEPARATOR = " · "
+CAPTION_LINES = 2
+
+
+def _wrap(text: str, size: int, width: int, lines: int = CAPTION_LINES) -> tuple[str, ...]:
+    """`text` in at most `lines` lines of `width` pixels, broken after its " · " separators
+    (a piece too long for a line, and the last line, are cut with an ellipsis)."""
+    pieces = text.split(SEPARATOR)
+    out: list[str] = []
+    line = ""
+    for k, piece in enumerate(pieces):
+        joined = piece if not line else line + SEPARATOR + piece
+        if not line or text_width(joined, size) <= width:
+            line = joined
+            continue
+        if len(out) == lines - 1:
+            break
+        out.append(_fit(line, size, width))
+        line = piece
+    else:
+        out.append(_fit(line, size, width))
+        return tuple(out)
+    rest = SEPARATOR.join([line] + pieces[k:])
+    out.append(_fit(rest, size, width))
+    return tuple(out)
+
+
 class Canvas:
     """Lays out `panels` (with `titles`) in `columns` columns under an optional `heading`.
 
@@ -75,7 +102,8 @@ class Canvas:
             r, c = divmod(i, columns)
             text_w = max(text_width(titles[i], title_size, True), 150)
             col_w[c] = max(col_w[c], panel.raster.shape[1], min(text_w, 2 * panel.raster.shape[1]))
-            row_h[r] = max(row_h[r], title_h + 4 + panel.raster.shape[0] + 4 + caption_h)
+            row_h[r] = max(row_h[r], title_h + 4 + panel.raster.shape[0] + 4
+                           + CAPTION_LINES * caption_h)
         width = 2 * margin + sum(col_w) + gap * (columns - 1)
         height = 2 * margin + heading_h + sum(row_h) + gap * (rows - 1)
         oy = ox = 0
@@ -142,21 +170,24 @@ class Canvas:
                 self.frame[slot.y + y0:slot.y + y1, slot.x + x0:slot.x + x1] = \
                     panel.raster[y0:y1, x0:x1]
                 grow((slot.y + y0, slot.y + y1, slot.x + x0, slot.x + x1))
-            text = _fit(panel.caption(), self.caption_size, slot.width)
-            if text != self._captions[i]:
-                old = self._captions[i]
-                area = (slot.caption_y, slot.caption_y + caption_h, slot.x_text,
-                        slot.x_text + slot.width)
-                if old is not None:
-                    old_w = text_width(old, self.caption_size)
-                    area = (area[0], area[1], area[2], min(area[3], slot.x_text + old_w + 2))
-                    self.frame[area[0]:area[1], area[2]:area[3]] = INDEX["background"]
-                    grow(area)
-                y0, y1, x0, x1 = draw_text(self.frame, text, slot.caption_y, slot.x_text,
-                                           INDEX["text"], self.caption_size,
-                                           max_width=slot.width)
-                grow((y0, y1, x0, x1))
-                self._captions[i] = text
+            lines = _wrap(panel.caption(), self.caption_size, slot.width)
+            old = self._captions[i]
+            if lines != old:
+                for k in range(max(len(lines), len(old or ()))):
+                    text = lines[k] if k < len(lines) else None
+                    before = old[k] if old is not None and k < len(old) else None
+                    if text == before:
+                        continue
+                    y = slot.caption_y + k * caption_h
+                    if before is not None:
+                        x1 = min(slot.x_text + slot.width,
+                                 slot.x_text + text_width(before, self.caption_size) + 2)
+                        self.frame[y:y + caption_h, slot.x_text:x1] = INDEX["background"]
+                        grow((y, y + caption_h, slot.x_text, x1))
+                    if text is not None:
+                        grow(draw_text(self.frame, text, y, slot.x_text, INDEX["text"],
+                                       self.caption_size, max_width=slot.width))
+                self._captions[i] = lines
         if dirty is None:
             return None
         h, w = self.frame.shape
