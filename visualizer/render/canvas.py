@@ -58,23 +58,22 @@ CAPTION_LINES = 2
 def _wrap(text: str, size: int, width: int, lines: int = CAPTION_LINES) -> tuple[str, ...]:
     """`text` in at most `lines` lines of `width` pixels, broken after its " · " separators
     (a piece too long for a line, and the last line, are cut with an ellipsis)."""
+    if text_width(text, size) <= width:
+        return (text,)
     pieces = text.split(SEPARATOR)
+    gap = text_width(SEPARATOR, size)
     out: list[str] = []
-    line = ""
-    for k, piece in enumerate(pieces):
-        joined = piece if not line else line + SEPARATOR + piece
-        if not line or text_width(joined, size) <= width:
-            line = joined
+    start, used = 0, text_width(pieces[0], size)     # the line is pieces[start:k]
+    for k in range(1, len(pieces)):
+        w = text_width(pieces[k], size)
+        if used + gap + w <= width:
+            used += gap + w
             continue
         if len(out) == lines - 1:
             break
-        out.append(_fit(line, size, width))
-        line = piece
-    else:
-        out.append(_fit(line, size, width))
-        return tuple(out)
-    rest = SEPARATOR.join([line] + pieces[k:])
-    out.append(_fit(rest, size, width))
+        out.append(_fit(SEPARATOR.join(pieces[start:k]), size, width))
+        start, used = k, w
+    out.append(_fit(SEPARATOR.join(pieces[start:]), size, width))
     return tuple(out)
 
 
