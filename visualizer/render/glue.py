@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..events import Side
-from ..surfaces import Surface
+from ..surfaces import EdgeGluing, Surface
 from .palette import INDEX
 
 PAIR_COLOURS = ("glue_a", "glue_b")
@@ -37,11 +37,11 @@ def _arrowhead(size: int, direction: Side) -> np.ndarray:
     return {Side.E: east, Side.W: east[:, ::-1], Side.S: east.T, Side.N: east.T[::-1]}[direction]
 
 
-def edge_marks(surface: Surface) -> list[tuple[Side, str, bool, int]]:
-    """Each glued edge with its colour name, whether its arrows point towards increasing
-    positions (right / down) and how many arrowheads it carries."""
+def edge_marks(gluings: tuple[EdgeGluing, ...]) -> list[tuple[Side, str, bool, int]]:
+    """Each glued edge of `gluings` (a surface's) with its colour name, whether its arrows
+    point towards increasing positions (right / down) and how many arrowheads it carries."""
     marks = []
-    for k, gluing in enumerate(surface.gluings):
+    for k, gluing in enumerate(gluings):
         colour = PAIR_COLOURS[k % len(PAIR_COLOURS)]
         marks.append((gluing.edge, colour, True, k + 1))
         marks.append((gluing.partner, colour, not gluing.reversed, k + 1))
@@ -55,7 +55,7 @@ def draw_glue_marks(raster: np.ndarray, surface: Surface, top: int, left: int, h
     a, t = arrow_size(cell_size), line_width(cell_size)
     centre_gap = a + 2                    # from the maze's outer edge to the line's centre
     lo, hi = -((t - 1) // 2), t // 2 + 1   # the line's rows (or columns) around its centre
-    for edge, colour_name, forward, heads in edge_marks(surface):
+    for edge, colour_name, forward, heads in edge_marks(surface.gluings):
         colour = INDEX[colour_name]
         horizontal = edge in (Side.N, Side.S)
         if edge == Side.N:

@@ -7,7 +7,9 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from ..events import Generation
+from ..events import Generation, Side
+from ..surfaces import GLUINGS
+from .glue import edge_marks
 from .palette import INDEX
 
 ALIVE, DEAD, BORN, DIED = INDEX["alive"], INDEX["dead"], INDEX["born"], INDEX["died"]
@@ -175,24 +177,19 @@ class LifePanel:
         rows, cols = slice(oy, oy + h), slice(ox, ox + w)
         top, bottom = (slice(oy - e, oy), cols), (slice(oy + h, oy + h + e), cols)
         left, right = (rows, slice(ox - e, ox)), (rows, slice(ox + w, ox + w + e))
-        # name -> (colour, arrow) for top, bottom, left, right; arrows: > < v ^
-        a, b = INDEX["glue_a"], INDEX["glue_b"]
-        plan = {
-            "torus": ((a, ">"), (a, ">"), (b, "v"), (b, "v")),
-            "klein": ((a, ">"), (a, "<"), (b, "v"), (b, "v")),
-            "klein_lr": ((a, ">"), (a, ">"), (b, "v"), (b, "^")),
-            "projective": ((a, ">"), (a, "<"), (b, "v"), (b, "^")),
-            "sphere": ((a, ">"), (b, ">"), (a, "v"), (b, "v")),
-        }.get(self.surface_name)
-        if plan is None:  # the plane: walls all round, corners included
+        marks = edge_marks(GLUINGS.get(self.surface_name, ()))
+        if not marks:  # the plane: walls all round, corners included
             for ys in (top[0], bottom[0]):
                 self.raster[ys, ox - e:ox + w + e] = INDEX["wall"]
             for band in (left, right):
                 self.raster[band] = INDEX["wall"]
             return
-        for band, (colour, arrow) in zip((top, bottom, left, right), plan):
-            self.raster[band] = colour
-            self._arrow(band, arrow)
+        bands = {Side.N: top, Side.S: bottom, Side.W: left, Side.E: right}
+        for edge, colour, forward, _ in marks:     # arrows: > < across, v ^ down
+            self.raster[bands[edge]] = INDEX[colour]
+            vertical = edge in (Side.W, Side.E)
+            self._arrow(bands[edge], ("v" if forward else "^") if vertical
+                        else (">" if forward else "<"))
 
     def _arrow(self, band: tuple[slice, slice], arrow: str) -> None:
         """An arrowhead (> < v ^) in the middle of the edge band `band`."""
