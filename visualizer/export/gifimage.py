@@ -183,7 +183,7 @@ def smallest(candidates, effort: str) -> tuple[bytes, int | None, int]:
 #: instead of two. (Without mixed, Life's large rectangles, 5-13 % changed, took 2.6 % more.)
 ALL_CANDIDATES_UP_TO = 4096
 MIXED_UP_TO = 1 << 17
-MIXED_FROM_CHANGED = 0.03     # share of changed pixels
+MIXED_FROM_CHANGED = 0.05     # share of changed pixels
 OPAQUE_FROM_CHANGED = 0.2     # share of changed pixels
 OPAQUE_FROM_RUNS = 1.2        # opaque colour runs / all-transparent colour runs
 
