@@ -145,3 +145,34 @@ def test_the_output_file_gets_ordinary_permissions(small, tmp_path):
     mask = os.umask(0o022)
     os.umask(mask)
     assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~mask
+
+
+LIFE = """
+    title: Life soup
+    seed: 3
+    fps: 10
+    cell_size: 4
+    life: {rows: 96, cols: 128, surface: torus, generations: 4, init: {random: 0.35}}
+"""
+
+
+def test_effort_fast_skips_deferred_clears_and_draws_the_same(tmp_path, monkeypatch):
+    """`--effort fast` (or `effort: fast`) never runs the Python deferred-clear encoder;
+    the pictures are those of the default effort."""
+    from visualizer.export import gifimage
+    calls = []
+    real = gifimage.deferred_data
+    monkeypatch.setattr(gifimage, "deferred_data",
+                        lambda *args: calls.append(1) or real(*args))
+    path = tmp_path / "life.yaml"
+    path.write_text(textwrap.dedent(LIFE))
+    best, fast, fast2 = tmp_path / "best.gif", tmp_path / "fast.gif", tmp_path / "fast2.gif"
+    assert main([str(path), "--out", str(best)]) == 0
+    assert calls                                   # these frames fill the LZW table
+    calls.clear()
+    assert main([str(path), "--out", str(fast), "--effort", "fast"]) == 0
+    path.write_text(textwrap.dedent(LIFE) + "effort: fast\n")
+    assert main([str(path), "--out", str(fast2)]) == 0
+    assert not calls
+    assert fast.read_bytes() == fast2.read_bytes() != best.read_bytes()
+    assert np.array_equal(iio.imread(best, index=None), iio.imread(fast, index=None))

@@ -245,6 +245,8 @@ def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
     if scenario.format == "mp4":
         options.setdefault("crf", scenario.crf)
         options.setdefault("preset", scenario.preset)
+    elif scenario.format == "gif":
+        options.setdefault("effort", scenario.effort)
     keys = KeyFrames(scenario.strip) if scenario.strip else None
     last = None
     with open_writer(scenario.output, width=width, height=height, palette=theme.colours,
