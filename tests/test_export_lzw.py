@@ -45,10 +45,94 @@ def test_deferred_clear_round_trip_and_smaller():
     pixels = np.concatenate([smooth, noisy, smooth]).astype(np.uint8)
     codes = lzw.deferred_codes(pixels.tobytes(), 2)
     assert codes.count(1 << 2) >= 2          # cleared at least once after the first clear
+    assert codes == pixel_by_pixel_codes(pixels.tobytes(), 2)
     data = lzw.pack(codes, 2)
     np.testing.assert_array_equal(decode(data, pixels.shape, grey(4)), pixels)
     plain = rng.integers(0, 3, (200, 300)).astype(np.uint8) // 2 * 2
     assert len(lzw.deferred_data(plain, 2)) <= len(lzw.image_data(plain, 2)) * 1.01
+
+
+def pixel_by_pixel_codes(data: bytes, bits: int) -> list[int]:
+    """The deferred-clear encoder written plainly, one dictionary look-up per pixel."""
+    clear, eoi = 1 << bits, (1 << bits) + 1
+    codes, pixels = [clear], iter(data)
+    prefix = next(pixels)
+    cleared = True
+    while cleared:
+        table, length, next_code = {}, [1] * (eoi + 1), eoi + 1
+        base, window, consumed, cleared = 0.0, 0, 0, False
+        for pixel in pixels:
+            code = table.get(prefix << 8 | pixel)
+            if code is not None:
+                prefix = code
+                continue
+            codes.append(prefix)
+            if next_code < lzw.MAX_CODES:          # the table grows
+                length.append(length[prefix] + 1)
+                table[prefix << 8 | pixel] = next_code
+                next_code += 1
+                prefix = pixel
+                continue
+            consumed += length[prefix]             # the table is full
+            window += 1
+            prefix = pixel
+            if window == lzw.WINDOW:
+                if not base:
+                    base = consumed / lzw.WINDOW
+                elif consumed / lzw.WINDOW < base * lzw.WORSE:
+                    codes.append(clear)
+                    cleared = True
+                    break
+                window = consumed = 0
+    return codes + [prefix, eoi]
+
+
+def runs_and_noise(seed: int) -> bytes:
+    """Pixels in long runs, then noise, and so on (tables fill, and clear); 0-3 pixels
+    are left after the last part; seed % 5 == 0 uses all 256 indices."""
+    rng = np.random.default_rng(seed)
+    colours = int(rng.integers(2, 9)) if seed % 5 else 256
+    parts = []
+    for part in range(int(rng.integers(2, 12))):
+        if (part + seed) % 2:
+            runs = rng.integers(1, 400, int(rng.integers(50, 400)))
+            parts.append(np.repeat(rng.integers(0, colours, runs.size), runs))
+        else:
+            parts.append(rng.integers(0, colours, int(rng.integers(1, 40000))))
+    parts.append(np.zeros(seed % 4, np.int64))
+    return np.concatenate(parts).astype(np.uint8).tobytes()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_deferred_codes_equal_the_pixel_by_pixel_encoder(seed):
+    """Growing tables from Pillow's codes gives the codes of the plain encoder."""
+    data = runs_and_noise(seed)
+    bits = lzw.code_size(np.frombuffer(data, np.uint8))
+    codes = lzw.deferred_codes(data, bits)
+    assert codes == pixel_by_pixel_codes(data, bits)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_pillow_grows_its_table_as_the_python_encoder_does(seed):
+    data = runs_and_noise(seed)
+    bits = lzw.code_size(np.frombuffer(data, np.uint8))
+    for start in (0, len(data) // 3, len(data) - 1):
+        assert lzw.growing_codes(data, start, bits) == \
+            lzw.python_growing_codes(data, start, bits)
+
+
+def test_an_encoder_that_clears_early_is_not_trusted(monkeypatch):
+    data = runs_and_noise(3)
+    bits = lzw.code_size(np.frombuffer(data, np.uint8))
+    expected = lzw.deferred_codes(data, bits)
+    monkeypatch.setattr(lzw, "_codes_of", lambda *args: [1 << bits] * 5000)
+    assert lzw.deferred_codes(data, bits) == expected
+
+
+def test_deferred_codes_of_a_few_pixels():
+    for n in range(1, 9):
+        data = bytes(range(n))
+        assert lzw.deferred_codes(data, 3) == pixel_by_pixel_codes(data, 3)
 
 
 def test_transparency_masks():

@@ -32,8 +32,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="also save N key frames side by side as one PNG (handouts)")
     parser.add_argument("--effort", choices=GIF_EFFORTS,
                         help="GIF encoding effort (overrides the scenario's): best (default; "
-                             "smallest files), fast (Life renders several times faster, "
-                             "files 3-5 %% bigger), fastest")
+                             "smallest files), fast (Life renders 3-4 times faster, "
+                             "files 2-5 %% bigger), fastest")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="render a folder's scenarios in N processes at once")
     parser.add_argument("--interactive", action="store_true",

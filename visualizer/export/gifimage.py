@@ -12,8 +12,8 @@ EFFORTS = ("best", "fast", "fastest")
 
 
 #: re-encode with deferred clears when Pillow's data is this many times what fills the LZW
-#: table once (Life benchmark, CPU time: 1.0 -> 1,838,575 B in 12.8 s; 1.5 -> 1,850,795 B
-#: in 11.7 s; never -> 1,934,474 B in 8.6 s)
+#: table once (Life benchmark, CPU time, with the earlier all-Python encoder: 1.0 ->
+#: 1,838,575 B in 12.8 s; 1.5 -> 1,850,795 B in 11.7 s; never -> 1,934,474 B in 8.6 s)
 DEFERRED_FROM = 1.0
 
 
@@ -240,7 +240,7 @@ def encode_rect(old: np.ndarray, new: np.ndarray, *, effort: str = "best"
     or kept in short one-colour runs matching a changed neighbour (`matching_gaps`);
     rectangles over `ALL_CANDIDATES_UP_TO` pixels try fewer candidates (see there). With
     `effort="best"`, a result that filled the LZW table is re-encoded with deferred clears
-    (in Python: on Life comparisons 3-5 % fewer bytes for 5-7 times the encoding time;
+    (partly in Python: on Life comparisons 2-5 % fewer bytes for 3-4 times the time;
     `effort="fast"` skips it). The transparent index is the lowest one the changed pixels
     do not use, which keeps the LZW code size small.
     """

@@ -3,8 +3,10 @@
 Pillow's encoder clears its string table as soon as it holds 4096 codes and starts
 learning again; on large images it pays to keep using the full table while it still
 matches long runs (the GIF format allows this "deferred clear", and gifsicle does it).
-`deferred_data` does that in Python: ~0.2-0.4 us per pixel, so it is used only on images
-big enough to fill the table.
+`deferred_data` does that. While a table grows, its codes are the ones Pillow emits (the
+same greedy LZW), so they are read back from Pillow's output and the table is rebuilt
+from them, one step per code; only while the table is full does Python look at each
+pixel (~0.1-0.2 us). It is used only on images big enough to fill the table.
 """
 from __future__ import annotations
 
@@ -39,44 +41,118 @@ def image_data(pixels: np.ndarray, bits: int) -> bytes:
     return buf.getvalue()
 
 
+def code_widths(since: np.ndarray, bits: int) -> np.ndarray:
+    """The bit width of a code emitted when `since` codes were emitted since the last
+    clear code (a decoder widens its codes as its table grows)."""
+    clear = 1 << bits
+    return np.clip(np.floor(np.log2(clear + 1 + since)).astype(np.int64) + 1, bits + 1, 12)
+
+
+def _codes_of(data: bytes, bits: int, count: int) -> list[int]:
+    """The first `count` codes after the opening clear code in image data `data`, or
+    all of them, up to the end code, if there are fewer (no clear code may come between)."""
+    blocks, k = [], 1
+    while data[k]:
+        blocks.append(data[k + 1:k + 1 + data[k]])
+        k += data[k] + 1
+    stream = np.unpackbits(np.frombuffer(b"".join(blocks), np.uint8), bitorder="little")
+    widths = code_widths(np.concatenate(([0], np.arange(count))), bits)
+    ends = np.cumsum(widths)
+    widths = widths[ends <= stream.size]
+    starts = ends[:widths.size] - widths
+    place = np.arange(12)
+    at = np.minimum(starts[:, None] + place, stream.size - 1)
+    codes = ((stream[at].astype(np.int64) << place) * (place < widths[:, None])).sum(axis=1)
+    codes = codes.tolist()[1:]
+    eoi = (1 << bits) + 1
+    return codes[:codes.index(eoi) + 1] if eoi in codes else codes
+
+
+def growing_codes(data: bytes, start: int, bits: int) -> list[int]:
+    """The codes of `data[start:]` from a fresh table until it is full (it then holds
+    `MAX_CODES` codes), or until the data ends (the codes then end with the end code).
+
+    They are Pillow's, read back from its output, encoding no more pixels than it takes;
+    an encoder that clears its table before it is full would not do, so then they are
+    computed in Python (`python_growing_codes`).
+    """
+    clear, eoi = 1 << bits, (1 << bits) + 1
+    adds = MAX_CODES - eoi - 1
+    pixels = np.frombuffer(data, np.uint8)[start:]
+    span = 1 << 15
+    while True:
+        part = pixels[:span]
+        codes = _codes_of(image_data(part.reshape(1, -1), bits), bits, adds + 1)
+        if clear in codes[:adds]:
+            return python_growing_codes(data, start, bits)
+        if eoi not in codes:
+            return codes[:adds]           # a code follows the last one that grew the table
+        if part.size == pixels.size:
+            return codes
+        span *= 4         # the part ended before the table filled, the data does not
+
+
+def python_growing_codes(data: bytes, start: int, bits: int) -> list[int]:
+    """`growing_codes` computed pixel by pixel."""
+    eoi = (1 << bits) + 1
+    table: dict[int, int] = {}
+    get = table.get
+    codes: list[int] = []
+    emit = codes.append
+    next_code = eoi + 1
+    prefix = data[start]
+    for pixel in data[start + 1:]:
+        key = prefix << 8 | pixel
+        code = get(key)
+        if code is not None:
+            prefix = code
+            continue
+        emit(prefix)
+        table[key] = next_code
+        next_code += 1
+        prefix = pixel
+        if next_code == MAX_CODES:
+            return codes
+    return codes + [prefix, eoi]
+
+
 def deferred_codes(data: bytes, bits: int) -> list[int]:
     """The LZW codes of `data` (indices < 2**bits), keeping a full table while it pays.
 
-    Two loops per table: while it grows, every miss adds a string; once full, misses only
-    emit, and every `WINDOW` codes the pixels per code are compared with the first such
-    window: below `WORSE` times that, a clear code starts a fresh table.
+    Per table: while it grows, the codes are `growing_codes`', from which the table is
+    rebuilt; once full, misses only emit, and every `WINDOW` codes the pixels per code are
+    compared with the first such window: below `WORSE` times that, a clear code starts a
+    fresh table.
     """
     clear = 1 << bits
     eoi = clear + 1
     codes = [clear]
     emit = codes.append
-    pixels = iter(data)
-    prefix = next(pixels)
+    start = 0                             # where the current table's pixels begin
     while True:
+        grown = growing_codes(data, start, bits)
+        codes += grown
+        if grown[-1] == eoi:
+            return codes                  # data ended before the table filled
         table: dict[int, int] = {}
-        get = table.get
         length = [1] * (eoi + 1)          # pixels per code, indexed by code
         grow = length.append
+        at = start
         next_code = eoi + 1
-        for pixel in pixels:              # the table grows
-            key = prefix << 8 | pixel
-            code = get(key)
-            if code is None:
-                emit(prefix)
-                grow(length[prefix] + 1)
-                table[key] = next_code
-                next_code += 1
-                prefix = pixel
-                if next_code == MAX_CODES:
-                    break
-            else:
-                prefix = code
-        else:
-            break                         # data ended before the table filled
+        for code in grown:                # each code was followed by the pixel at `at + size`
+            size = length[code]
+            table[code << 8 | data[at + size]] = next_code
+            grow(size + 1)
+            next_code += 1
+            at += size
+        get = table.get
+        prefix = data[at]
+        i = at + 1                        # the next pixel to read
         base = 0.0
         window = consumed = 0
         cleared = False
-        for pixel in pixels:              # the table is full: use it while it pays
+        for pixel in data[i:]:            # the table is full: use it while it pays
+            i += 1
             code = get(prefix << 8 | pixel)
             if code is not None:
                 prefix = code
@@ -95,10 +171,10 @@ def deferred_codes(data: bytes, bits: int) -> list[int]:
                     break
                 window = consumed = 0
         if not cleared:
-            break
-    emit(prefix)
-    emit(eoi)
-    return codes
+            emit(prefix)
+            emit(eoi)
+            return codes
+        start = i - 1                     # the fresh table starts at the pixel that missed
 
 
 def pack(codes: list[int], bits: int) -> bytes:
@@ -108,8 +184,7 @@ def pack(codes: list[int], bits: int) -> bytes:
     idx = np.arange(len(c))
     marks = np.where(c == clear, idx, -1)
     last_clear = np.maximum.accumulate(np.concatenate(([-1], marks[:-1])))
-    since = idx - last_clear - 1              # codes emitted since the last clear code
-    width = np.clip(np.floor(np.log2(clear + 1 + since)).astype(np.int64) + 1, bits + 1, 12)
+    width = code_widths(idx - last_clear - 1, bits)
     bitmat = ((c[:, None] >> np.arange(12, dtype=np.uint32)) & 1).astype(np.uint8)
     stream = np.packbits(bitmat[np.arange(12)[None, :] < width[:, None]],
                          bitorder="little").tobytes()
