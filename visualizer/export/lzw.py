@@ -4,9 +4,9 @@ Pillow's encoder clears its string table as soon as it holds 4096 codes and star
 learning again; on large images it pays to keep using the full table while it still
 matches long runs (the GIF format allows this "deferred clear", and gifsicle does it).
 `deferred_data` does that. While a table grows, its codes are the ones Pillow emits (the
-same greedy LZW), so they are read back from Pillow's output and the table is rebuilt
-from them, one step per code; only while the table is full does Python look at each
-pixel (~0.1-0.2 us). It is used only on images big enough to fill the table.
+same greedy LZW), so they are read back from Pillow's output; once the table is full,
+Python finds each code's string by a few dictionary look-ups of byte slices, not one per
+pixel. It is used only on images big enough to fill the table.
 """
 from __future__ import annotations
 
@@ -116,65 +116,78 @@ def python_growing_codes(data: bytes, start: int, bits: int) -> list[int]:
     return codes + [prefix, eoi]
 
 
+def full_table(data: bytes, start: int, grown: list[int], bits: int
+               ) -> tuple[dict[bytes, int], int, int]:
+    """The table that the codes `grown` (of `data[start:]`) filled: {string: code}, the
+    length of its longest string, and where the pixels after those codes begin."""
+    clear = 1 << bits
+    strings = [bytes((pixel,)) for pixel in range(clear)] + [b"", b""]   # clear, end: none
+    at = start
+    for code in grown:                    # each code's string, then the pixel after it
+        size = len(strings[code])
+        strings.append(data[at:at + size + 1])
+        at += size
+    table = {string: code for code, string in enumerate(strings) if string}
+    return table, max(map(len, strings)), at
+
+
 def deferred_codes(data: bytes, bits: int) -> list[int]:
     """The LZW codes of `data` (indices < 2**bits), keeping a full table while it pays.
 
-    Per table: while it grows, the codes are `growing_codes`', from which the table is
-    rebuilt; once full, misses only emit, and every `WINDOW` codes the pixels per code are
-    compared with the first such window: below `WORSE` times that, a clear code starts a
-    fresh table.
+    Per table: while it grows, the codes are `growing_codes`'; once it is full, each code
+    is the table's longest string at the position (strings are prefix-closed, so that
+    length is found by a search on lengths, starting from the previous code's), and every
+    `WINDOW` codes the pixels per code are compared with the first such window: below
+    `WORSE` times that, a clear code starts a fresh table.
     """
     clear = 1 << bits
     eoi = clear + 1
     codes = [clear]
     emit = codes.append
+    n = len(data)
     start = 0                             # where the current table's pixels begin
     while True:
         grown = growing_codes(data, start, bits)
         codes += grown
         if grown[-1] == eoi:
             return codes                  # data ended before the table filled
-        table: dict[int, int] = {}
-        length = [1] * (eoi + 1)          # pixels per code, indexed by code
-        grow = length.append
-        at = start
-        next_code = eoi + 1
-        for code in grown:                # each code was followed by the pixel at `at + size`
-            size = length[code]
-            table[code << 8 | data[at + size]] = next_code
-            grow(size + 1)
-            next_code += 1
-            at += size
-        get = table.get
-        prefix = data[at]
-        i = at + 1                        # the next pixel to read
+        table, longest, i = full_table(data, start, grown, bits)
+        guess = 1
         base = 0.0
         window = consumed = 0
-        cleared = False
-        for pixel in data[i:]:            # the table is full: use it while it pays
-            i += 1
-            code = get(prefix << 8 | pixel)
-            if code is not None:
-                prefix = code
-                continue
-            emit(prefix)
-            consumed += length[prefix]
+        while True:                       # the table is full: use it while it pays
+            top = min(longest, n - i)
+            size = min(guess, top)
+            if data[i:i + size] in table:     # at least `size`: double until too long
+                low, high = size, 2 * size
+                while high <= top and data[i:i + high] in table:
+                    low, high = high, 2 * high
+                high = min(high - 1, top)
+            else:
+                low, high = 1, size - 1
+            while low < high:             # the longest is in low..high
+                middle = (low + high + 1) >> 1
+                if data[i:i + middle] in table:
+                    low = middle
+                else:
+                    high = middle - 1
+            emit(table[data[i:i + low]])
+            i += low
+            guess = low
+            if i == n:
+                emit(eoi)
+                return codes
+            consumed += low
             window += 1
-            prefix = pixel
             if window == WINDOW:
                 rate = consumed / WINDOW
                 if not base:
                     base = rate
                 elif rate < base * WORSE:
                     emit(clear)
-                    cleared = True
+                    start = i             # the fresh table starts at the next pixel
                     break
                 window = consumed = 0
-        if not cleared:
-            emit(prefix)
-            emit(eoi)
-            return codes
-        start = i - 1                     # the fresh table starts at the pixel that missed
 
 
 def pack(codes: list[int], bits: int) -> bytes:
