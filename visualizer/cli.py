@@ -32,7 +32,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="also save N key frames side by side as one PNG (handouts)")
     parser.add_argument("--effort", choices=GIF_EFFORTS,
                         help="GIF encoding effort (overrides the scenario's): best (default; "
-                             "smallest files), fast (Life renders 3-4 times faster, "
+                             "smallest files), fast (Life renders 2-3 times faster, "
                              "files 2-5 %% bigger), fastest")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="render a folder's scenarios in N processes at once")

@@ -240,7 +240,7 @@ def encode_rect(old: np.ndarray, new: np.ndarray, *, effort: str = "best"
     or kept in short one-colour runs matching a changed neighbour (`matching_gaps`);
     rectangles over `ALL_CANDIDATES_UP_TO` pixels try fewer candidates (see there). With
     `effort="best"`, a result that filled the LZW table is re-encoded with deferred clears
-    (partly in Python: on Life comparisons 2-5 % fewer bytes for 3-4 times the time;
+    (partly in Python: on Life comparisons 2-5 % fewer bytes for 2-3 times the time;
     `effort="fast"` skips it). The transparent index is the lowest one the changed pixels
     do not use, which keeps the LZW code size small.
     """
