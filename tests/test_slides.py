@@ -7,8 +7,8 @@ import pytest
 from PIL import Image
 
 from visualizer.cli import main
-from visualizer.pipeline import make_canvas, render
-from visualizer.render.palette import INDEX, make_theme
+from visualizer.pipeline import make_canvas
+from visualizer.render.palette import INDEX
 from visualizer.scenario import load
 
 TWO = """
