@@ -49,10 +49,11 @@ class GifWriter(Writer):
     Options: `effort` is "best" (default: several ways of using transparency per
     rectangle, and deferred LZW clears on large images), "fast" (the same ways, Pillow's
     LZW only: Life comparisons render 2-3 times faster, 2-5 % bigger) or "fastest"
-    (unchanged pixels always transparent): see `encode_rect`; `lookahead` (default 256) changing frames are held to order the colour table (0 = in
-    order of first use); `keep_palette=True` writes the whole palette as the colour table,
-    slot = palette index (bigger files: more LZW bits per pixel); `optimize="gifsicle"` runs `gifsicle -O3` over the finished file
-    and keeps the result if it is smaller.
+    (unchanged pixels always transparent): see `encode_rect`; `lookahead` (default 256)
+    changing frames are held to order the colour table (0 = in order of first use);
+    `keep_palette=True` writes the whole palette as the colour table, slot = palette index
+    (bigger files: more LZW bits per pixel); `optimize="gifsicle"` runs `gifsicle -O3`
+    over the finished file and keeps the result if it is smaller.
     """
 
     suffix = ".gif"

@@ -216,12 +216,10 @@ def encode_changes(new: np.ndarray, changed: np.ndarray, *, effort: str = "best"
                 or (kept.colour_changes if kept.colour_changes is not None else _runs(flat))
                 <= OPAQUE_FROM_RUNS * _runs(clear)):
             candidates.append((new, None))
-        ways = (kept.matching, kept.extend, kept.mixed) if every else \
-            (kept.matching, kept.mixed) if mixed else (kept.matching,)
         if every or not kept.matching.size:
             candidates.append((clear.reshape(shape), transparent))
-        for keep in ways:
-            if keep.size:                     # else the same as all transparent
+        for keep in (kept.matching, kept.extend, kept.mixed):
+            if keep is not None and keep.size:    # empty: the same as all transparent
                 pixels = clear.copy()
                 pixels[keep] = flat.take(keep)
                 candidates.append((pixels.reshape(shape), transparent))
