@@ -230,8 +230,9 @@ def test_wall_follower_transcript_on_a_1x2_grid():
     maze.set_endpoints((0, 0), (0, 1), Side.W, Side.E)
     assert solve("wall_follower", maze) == [
         ev.CellMarked((0, 0), Mark.START), ev.CellMarked((0, 1), Mark.GOAL),
-        ev.CellMarked((0, 0), Mark.CURRENT), ev.CellMarked((0, 1), Mark.CURRENT, 1),
-        ev.CellMarked((0, 0), Mark.VISITED, 1),
+        ev.CellMarked((0, 0), Mark.CURRENT), ev.Heading((0, 0), Side.E, Side.N),
+        ev.CellMarked((0, 0), Mark.VISITED, 1), ev.Heading((0, 1), Side.E, Side.N),
+        ev.CellMarked((0, 1), Mark.CURRENT, 1),
         ev.PathFound(((0, 0), (0, 1)), (Side.E,)),
     ]
 

@@ -160,10 +160,10 @@ def test_clone_copies_what_changes_and_shares_what_cannot():
     assert copy.maze.surface is panel.maze.surface
     assert copy.raster is not panel.raster and np.array_equal(copy.raster, panel.raster)
     copy.maze.faces[:] = True
-    before = panel.set_next.copy()
-    copy.set_next[:] = 0
+    before = panel.colouring.next.copy()
+    copy.colouring.next[:] = 0
     assert not panel.maze.faces.all()
-    assert np.array_equal(panel.set_next, before)
+    assert np.array_equal(panel.colouring.next, before)
 
 
 # --- playing with a maze -------------------------------------------------------------------

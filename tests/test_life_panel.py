@@ -126,7 +126,8 @@ def test_chart_grows_below_the_grid():
         panel.apply(event)
         panel.take_dirty()
         counts.append(int((chart == INDEX["chart"]).sum()))
-    assert counts[0] >= 1 and counts[-1] > counts[5] > counts[0]
+    # the first point hides under the generation marker's dot; the curve then grows
+    assert counts[-1] > counts[5] > counts[1] >= 1
     assert (chart == INDEX["text"]).any()           # the axes
     # stepping back redraws the chart up to that generation
     panel.apply(events[5])

@@ -1,15 +1,19 @@
 """Where the entrance and the exit go: the rules a scenario's `endpoints` option names.
 
-- `corners`: (0, 0) and the opposite corner, opening left and right on the plane (seed 000).
-- `openings`: seed 002's enclosure "with an opening at each end": the same corners, opened
-  in the top wall of the first cell and the bottom wall of the last.
-- `first_backtrack`: seed 004 — the exit at the first cell the backtracker visited, the
+- `corners`: (0, 0) and the opposite corner, opening left and right on the plane (the
+  default on the plane).
+- `openings`: an enclosure "with an opening at each end": the same corners, opened in the
+  top wall of the first cell and the bottom wall of the last.
+- `first_backtrack`: the exit at the first cell the recursive backtracker visited, the
   entrance at the first cell where it had to back up (read from the generator's events).
 - `longest`: the two ends of a longest shortest path (the maze's diameter).
+- `across`: either side of a passage through a glued edge (the default on every glued
+  surface), so that the solution shows the gluing; see `across`.
 - explicit cells: `{entrance: [r, c], exit: [r, c]}`.
 """
 from __future__ import annotations
 
+from collections import deque
 from typing import Iterator
 
 from . import events as ev
@@ -17,7 +21,12 @@ from .events import Cell, Mark, Side
 from .maze import Maze
 from .stats import diameter
 
-RULES = ("corners", "openings", "first_backtrack", "longest")
+RULES = ("corners", "openings", "first_backtrack", "longest", "across")
+
+#: the share of the open cells the `across` rule aims the solution path at
+ACROSS_SHARE = 0.25
+#: how many glued passages `across` tries for its entrance
+ACROSS_CANDIDATES = 8
 
 
 class History:
@@ -44,6 +53,94 @@ def border_side(maze: Maze, cell: Cell, preferred: tuple[Side, ...]) -> Side | N
     return None
 
 
+# --- across: the solution crosses a glued edge ---------------------------------------
+
+
+def default_rule(surface: str) -> str:
+    """The rule a panel uses when its scenario names none: `corners` on the plane (its
+    corners are far apart), `across` on a glued surface (where corners may touch and a
+    longest path fills the square)."""
+    return "corners" if surface == "plane" else "across"
+
+
+def glued_passages(maze: Maze) -> list[tuple[Cell, Side, Cell]]:
+    """The open passages through a glued edge as (cell, side, cell across), once each, in
+    the order `across` tries them: the surface's first glued pair of edges first (top and
+    bottom; top and left on the sphere), then the second; along an edge, nearest its middle
+    first, then by position."""
+    surface = maze.surface
+    ranked = []
+    for index, gluing in enumerate(surface.gluings):
+        cells = surface.edge_cells(gluing.edge)
+        for position, cell in enumerate(cells):
+            step = surface.move(cell, gluing.edge)
+            if step is None or step.cell == cell or not maze.is_open(cell, gluing.edge) \
+                    or not maze.passable(cell) or not maze.passable(step.cell):
+                continue      # closed, blocked, or a corner of the sphere glued to itself
+            offset = abs(2 * position - (len(cells) - 1))
+            ranked.append(((index, offset, position), (cell, gluing.edge, step.cell)))
+    ranked.sort(key=lambda item: item[0])
+    return [passage for _, passage in ranked]
+
+
+def _distances(maze: Maze, start: Cell, cut=None) -> dict[Cell, int]:
+    """Moves from `start` to every cell it reaches along the maze. `cut` leaves out walls:
+    a face `(cell, side)` names one wall (both its faces), `"glued"` every wall on a glued
+    edge of the square."""
+    surface = maze.surface
+    cut_key = surface.wall_key(*cut) if isinstance(cut, tuple) else None
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        for side, step in maze.passages(cell):
+            if step.cell in dist or (cut == "glued" and surface.is_border(cell, side)) \
+                    or (cut_key is not None and surface.wall_key(cell, side) == cut_key):
+                continue
+            dist[step.cell] = dist[cell] + 1
+            queue.append(step.cell)
+    return dist
+
+
+def _flat(a: Cell, b: Cell) -> int:
+    """Rows plus columns between two cells in the picture of the square (no gluing)."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def across(maze: Maze, share: float = ACROSS_SHARE) -> tuple[Cell, Cell] | None:
+    """Entrance and exit for a solution that leaves the square through a glued edge and
+    comes back through its partner, about `share` of the open cells long.
+
+    The entrance: for the first passage of `glued_passages` (from `u` to `v`), the cell
+    about half of the wanted moves from `u` along the maze on `u`'s side of the passage
+    (nearer `u` than `v`; the farthest it has if that side is shallower), farthest from
+    `u` in the picture. The exit: of the cells that every shortest way from the entrance
+    reaches across a glued edge (fewer moves that way than with the glued edges closed),
+    the one whose moves are nearest the wanted number (at most it, if any), farthest from
+    the entrance in the picture — on the surface near, in the picture far apart. In a
+    perfect maze the solution is then the one path; a passage giving no such exit is
+    skipped for the next (up to `ACROSS_CANDIDATES`). Ties go to the first cell row by
+    row, so the rule depends on the maze only. None when no glued edge has an open
+    passage, or no way needs one."""
+    free = int((~maze.blocked).sum())
+    moves = max(1, round(share * free) - 1)          # a path of `moves` + 1 cells
+    for u, side, v in glued_passages(maze)[:ACROSS_CANDIDATES]:
+        from_u, from_v = _distances(maze, u, (u, side)), _distances(maze, v, (u, side))
+        near_u = {c: d for c, d in from_u.items() if d < from_v.get(c, free)}
+        depth_v = max(d for c, d in from_v.items() if d < from_u.get(c, free))
+        half = min(max(near_u.values()), max((moves - 1) // 2, moves - 1 - depth_v))
+        entrance = min((c for c, d in near_u.items() if d == half),
+                       key=lambda c: (-_flat(c, u), c))
+        way, closed = _distances(maze, entrance), _distances(maze, entrance, "glued")
+        needing = [c for c, d in way.items() if d < closed.get(c, free)]
+        if not needing:
+            continue
+        exit_ = min(needing, key=lambda c: (way[c] > moves, abs(way[c] - moves),
+                                            -_flat(c, entrance), c))
+        return entrance, exit_
+    return None
+
+
 def choose(maze: Maze, rule: str | tuple[Cell, Cell], history: History | None = None
            ) -> tuple[ev.EndpointsSet, str]:
     """The EndpointsSet for `rule` and a label saying why those cells."""
@@ -66,6 +163,9 @@ def choose(maze: Maze, rule: str | tuple[Cell, Cell], history: History | None = 
         length, a, b, exact = diameter(maze)
         entrance, exit_ = (a, b) if a is not None else ((0, 0), last)
         label = f"ends of a longest path ({length} moves{'' if exact else ', estimate'})"
+    elif rule == "across" and (found := across(maze)) is not None:
+        entrance, exit_ = found[0], found[1]
+        label = "entrance and exit on either side of a glued edge"
     else:
         entrance, exit_ = (0, 0), last
         label = "corners"
@@ -81,5 +181,5 @@ def place(maze: Maze, rule: str | tuple[Cell, Cell], history: History | None = N
     event, label = choose(maze, rule, history)
     maze.apply(event)
     yield event
-    if rule != "corners":
+    if label != "corners":
         yield ev.Milestone(label, event.entrance)

@@ -122,8 +122,10 @@ class Mark:
     START = "start"
     GOAL = "goal"
     TESTED = "tested"        # reached by a connectivity test (reverse-delete)
+    OPEN_SET = "open_set"    # queued by A* (its open set; drawn apart from BFS's queue)
 
-    ALL = (CLEAR, CURRENT, STACK, DONE, FRONTIER, VISITED, DEAD_END, PATH, START, GOAL, TESTED)
+    ALL = (CLEAR, CURRENT, STACK, DONE, FRONTIER, VISITED, DEAD_END, PATH, START, GOAL, TESTED,
+           OPEN_SET)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +157,28 @@ class SetsMerged:
 
 
 # --- solving -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """The wall follower stands in `cell` facing `side`, its hand on `hand_side` of the
+    cell (the wall it keeps its hand on, or the opening it is about to turn into). The
+    hand is on the left of the heading for the left hand, on the right for the right hand;
+    after a twisted gluing it is the other hand."""
+
+    cell: Cell
+    side: Side
+    hand_side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class PassageMarked:
+    """Trémaux chalks the passage on `side` of `cell` (both its ends): it now carries
+    `count` marks (1 or 2)."""
+
+    cell: Cell
+    side: Side
+    count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,13 +240,13 @@ class Milestone:
 Event = Union[
     GridCreated, WallConsidered, WallOpened, WallClosed, WallRejected, CellBlocked,
     CellOpened, EndpointsSet, CellMarked, SetsMerged, PathFound, NoPath, Generation, Milestone,
-    MarksCleared, Statistics,
+    MarksCleared, Statistics, Heading, PassageMarked,
 ]
 
 EVENT_TYPES: tuple[type, ...] = (
     GridCreated, WallConsidered, WallOpened, WallClosed, WallRejected, CellBlocked,
     CellOpened, EndpointsSet, CellMarked, SetsMerged, PathFound, NoPath, Generation, Milestone,
-    MarksCleared, Statistics,
+    MarksCleared, Statistics, Heading, PassageMarked,
 )
 
 #: Events that always get a frame of their own when animated.

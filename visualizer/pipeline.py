@@ -18,7 +18,7 @@ from . import registry, stats
 from .braid import braid
 from .endpoints import History, place as place_endpoints
 from .maze import Maze
-from .render.animate import Frame, Pacing, count_events, frames
+from .render.animate import Frame, Pacing, caption_holds, caption_state, count_events, frames
 from .render.canvas import Canvas
 from .render.maze_panel import MazePanel
 from .render.palette import make_theme
@@ -118,11 +118,31 @@ def panel_stream(spec: PanelSpec) -> Iterator[ev.Event]:
     return maze_stream(spec)
 
 
-def panel_renderer(spec: PanelSpec):
-    """The renderer that draws panel `spec`'s events."""
+_PEAKS: dict[int, tuple[object, int | None, int]] = {}
+
+
+def population_peak(spec: PanelSpec) -> int:
+    """The largest population of Life panel `spec`'s run, computed ahead by running its
+    event stream once (and remembered, for the slide fitting's repeated set-ups)."""
+    hit = _PEAKS.get(id(spec.life))
+    if hit is not None and hit[0] is spec.life and hit[1] == spec.seed:
+        return hit[2]
+    peak = max((event.population for event in panel_stream(spec)
+                if isinstance(event, ev.Generation)), default=0)
+    if len(_PEAKS) > 256:
+        _PEAKS.clear()
+    _PEAKS[id(spec.life)] = (spec.life, spec.seed, peak)
+    return peak
+
+
+def panel_renderer(spec: PanelSpec, text_size: int = 13):
+    """The renderer that draws panel `spec`'s events (a Life chart's labels at
+    `text_size`, the canvas's caption size)."""
     if spec.life is not None:
         from .render.life_panel import LifePanel
-        return LifePanel(spec.life, cell_size=spec.cell_size)
+        peak = population_peak(spec) if spec.life.chart else None
+        return LifePanel(spec.life, cell_size=spec.cell_size, text_size=text_size,
+                         population_max=peak)
     m = spec.maze
     # the stream's first event says whether the maze has thin walls or blocks
     first = next(iter(panel_stream(spec)), None)
@@ -146,9 +166,34 @@ def make_canvas(scenario: Scenario) -> Canvas:
     panels' cell sizes are scaled (whole pixels; even for MP4) to fill the slide."""
     if scenario.size is not None:
         fit_to_slide(scenario)
-    panels = [panel_renderer(spec) for spec in scenario.panels]
+    text_size = text_sizes(scenario).get("caption_size", 13)
+    panels = [panel_renderer(spec, text_size) for spec in scenario.panels]
+    set_up_captions(scenario, panels)
     return Canvas(panels, [spec.title for spec in scenario.panels], heading=scenario.title,
                   columns=scenario.columns, size=scenario.size, **text_sizes(scenario))
+
+
+def set_up_captions(scenario: Scenario, panels: list) -> None:
+    """What the maze panels' captions need from the pacing, given when the canvas is made so
+    that the export and the window (same events, other clock) draw the same captions: how
+    many of a panel's events make `Pacing.caption_hold` seconds (then a milestone's line
+    goes), the step drawn as "step 0" (`animate: solve`: the built maze is the first
+    picture), and whether a solve follows (the maze's figures then wait for its end)."""
+    pace = pacing(scenario)
+    first = [building_events(spec) if spec.animate == "solve" else 0
+             for spec in scenario.panels]
+    counts = None
+    if pace.clock == "progress" or pace.duration:
+        counts = [count_events(lambda s=spec: panel_stream(s)) - base
+                  for spec, base in zip(scenario.panels, first)]
+    holds = caption_holds(len(panels), pace, counts)
+    for spec, panel, hold, base in zip(scenario.panels, panels, holds, first):
+        state = caption_state(panel)
+        if state is None:
+            continue
+        state.caption_hold = hold
+        state.steps_from = max(0, base - 1)      # the first event, GridCreated, is step 0
+        state.figures_wait = spec.maze is not None and spec.solver is not None
 
 
 def text_sizes(scenario: Scenario) -> dict[str, int]:
@@ -179,11 +224,12 @@ def fit_to_slide(scenario: Scenario) -> None:
     even = scenario.format == "mp4"
     base = list(scenario.panels)
     fw, fh = scenario.size
+    text_size = text_sizes(scenario).get("caption_size", 13)
 
     def fits(factor: float) -> bool:
         specs = [_scaled(spec, factor, even) for spec in base]
         try:
-            Canvas([panel_renderer(spec) for spec in specs], [s.title for s in specs],
+            Canvas([panel_renderer(spec, text_size) for spec in specs], [s.title for s in specs],
                    heading=scenario.title, columns=scenario.columns, size=(fw, fh),
                    **text_sizes(scenario))
         except ValueError:

@@ -20,7 +20,7 @@ from .surfaces import SURFACE_NAMES
 GIF_FPS = (50, 25, 20, 10, 5, 4, 2, 1)
 FORMATS = ("gif", "mp4")
 SLIDE_SIZES = {"960x540": (960, 540), "1280x720": (1280, 720), "1920x1080": (1920, 1080)}
-ENDPOINT_RULES = ("corners", "openings", "first_backtrack", "longest")
+ENDPOINT_RULES = ("corners", "openings", "first_backtrack", "longest", "across")
 MAZE_VIEWS = ("square", "neighbourhood")
 MAX_SIDE = 1000
 
@@ -314,9 +314,10 @@ def _panel(check: _Checker, raw: Any, loc: str, seed: int, base_dir: Path,
 def _endpoints(check: _Checker, raw: dict, loc: str, maze: MazeSpec | None,
                generator: AlgorithmChoice | None) -> Any:
     """`endpoints`: a rule name, or {entrance: [r, c], exit: [r, c]}. By default the corners
-    on the plane; on a glued surface the corners may be neighbours, so the two ends of a
-    longest path."""
-    default = "corners" if maze is None or maze.surface == "plane" else "longest"
+    on the plane; on a glued surface either side of a glued edge (`endpoints.default_rule`)."""
+    from .endpoints import default_rule
+
+    default = default_rule(maze.surface if maze is not None else "plane")
     value = raw.get("endpoints", default)
     where = _join(loc, "endpoints")
     if isinstance(value, dict):

@@ -5,6 +5,11 @@ each panel is spread over the same number of frames, so all finish together. A m
 event (path found, no path, all sets merged …) ends its frame, so it is always seen. A panel
 that ends first holds its last picture. The first and last frames are held through their
 durations, never by repeating frames.
+
+Captions tell the present: `caption_holds` says how many of a panel's events make
+`Pacing.caption_hold` seconds, after which a milestone's line goes from its caption (the
+pipeline gives it to the panels when it makes the canvas, so that the window, which steps
+through the same events, draws the same captions).
 """
 from __future__ import annotations
 
@@ -28,6 +33,7 @@ class Pacing:
     clock: str = "steps"          # or "progress"
     hold_first: float = 0.5
     hold_last: float = 2.0
+    caption_hold: float | None = 3.0   # seconds a milestone stays in a caption at most
 
 
 @dataclass
@@ -52,11 +58,39 @@ def steps_per_frame(counts: list[int], pacing: Pacing) -> int:
     return 1
 
 
+def progress_frames(counts: list[int], pacing: Pacing) -> int:
+    """For the `progress` clock: the number of frames every panel is spread over."""
+    k = steps_per_frame(counts, pacing)
+    return max(1, max(ceil(n / k) for n in counts) if counts else 1)
+
+
 def plan(counts: list[int], pacing: Pacing) -> Callable[[int, int], int]:
     """For the `progress` clock: the number of events panel i has consumed after frame f."""
-    k = steps_per_frame(counts, pacing)
-    total_frames = max(1, max(ceil(n / k) for n in counts) if counts else 1)
+    total_frames = progress_frames(counts, pacing)
     return lambda i, f: counts[i] if f >= total_frames else (counts[i] * f) // total_frames
+
+
+def caption_holds(n: int, pacing: Pacing, counts: list[int] | None = None) -> list[int | None]:
+    """For each of `n` panels, how many of its events make `pacing.caption_hold` seconds:
+    `steps_per_frame` events a frame on the `steps` clock, its share of the frames on the
+    `progress` clock (`counts`: the events each panel animates). None: no limit."""
+    if pacing.caption_hold is None:
+        return [None] * n
+    frames_held = pacing.caption_hold * pacing.fps
+    if pacing.clock == "progress" and counts:
+        total = progress_frames(counts, pacing)
+        return [max(1, ceil(frames_held * c / total)) for c in counts]
+    k = steps_per_frame(counts or [], pacing)
+    return [max(1, ceil(frames_held) * k)] * n
+
+
+def caption_state(panel: object) -> object | None:
+    """The object keeping `panel`'s caption state: the panel, or the maze a view wraps
+    (`centre`, the neighbourhood view); None for panels without milestones (Life)."""
+    for candidate in (panel, getattr(panel, "centre", None)):
+        if candidate is not None and hasattr(candidate, "caption_hold"):
+            return candidate
+    return None
 
 
 def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,

@@ -3,6 +3,7 @@ with numpy and updated from `Generation` events; and the population chart as a P
 from __future__ import annotations
 
 import pathlib
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -11,19 +12,10 @@ from ..events import Generation, Side
 from ..surfaces import GLUINGS
 from .glue import edge_marks
 from .palette import INDEX
+from .text import draw_text, line_metrics, text_mask, text_width
 
 ALIVE, DEAD, BORN, DIED = INDEX["alive"], INDEX["dead"], INDEX["born"], INDEX["died"]
 CHART, GRID, TEXT, BACKGROUND = INDEX["chart"], INDEX["grid"], INDEX["text"], INDEX["background"]
-
-# 3x5 digits for the chart's scale labels (rows top to bottom, 3 bits each)
-_DIGITS = {
-    "0": ("111", "101", "101", "101", "111"), "1": ("010", "110", "010", "010", "111"),
-    "2": ("111", "001", "111", "100", "111"), "3": ("111", "001", "111", "001", "111"),
-    "4": ("101", "101", "111", "001", "001"), "5": ("111", "100", "111", "001", "111"),
-    "6": ("111", "100", "111", "101", "111"), "7": ("111", "001", "010", "010", "010"),
-    "8": ("111", "101", "111", "101", "111"), "9": ("111", "101", "111", "001", "111"),
-}
-_GLYPHS = {k: np.array([[ch == "1" for ch in row] for row in v]) for k, v in _DIGITS.items()}
 
 Rect = tuple[int, int, int, int]
 
@@ -56,14 +48,21 @@ class LifePanel:
     chart and surface. Cells are `cell_size` pixels; from 4 pixels up, 1-pixel grid lines
     separate them. With `edges`, a band around the grid shows how the surface glues the
     square: glued edges share a colour, and their arrows point the way the gluing goes
-    (opposite arrows = a twist), as in topology books; the plane's band is a wall."""
+    (opposite arrows = a twist), as in topology books; the plane's band is a wall.
 
-    CHART_HEIGHT = 60
-    CHART_GAP = 4
-    EDGE = 5
+    With `chart`, a population chart sits below the grid, its labels and axis titles drawn
+    at `text_size` (the canvas's caption size) so that it grows with them on a slide. Its
+    y scale is fixed from the first frame: the smallest of 1, 2, 5 x 10^k at or above
+    `population_max` (the run's largest population, computed ahead by the caller), or,
+    without it, above half the grid; only a population beyond that rescales it, once. A
+    dashed line and a dot mark the current generation."""
+
+    CHART_MIN_PLOT = 48      # the plot's height in pixels, at the least
     CHART_MIN_WIDTH = 40
+    EDGE = 5
 
-    def __init__(self, spec: Any, cell_size: int = 6, *, edges: bool = True) -> None:
+    def __init__(self, spec: Any, cell_size: int = 6, *, edges: bool = True,
+                 text_size: int = 13, population_max: int | None = None) -> None:
         """An empty grid (all dead), its edges, and an empty chart; all of it dirty."""
         self.rows = int(_get(spec, "rows", 0))
         self.cols = int(_get(spec, "cols", 0))
@@ -71,7 +70,13 @@ class LifePanel:
             raise ValueError(f"expected rows and cols >= 1, got {self.rows}x{self.cols}")
         if not isinstance(cell_size, int) or cell_size < 1:
             raise ValueError(f"expected a cell size >= 1 pixel, got {cell_size!r}")
+        if not isinstance(text_size, int) or text_size < 1:
+            raise ValueError(f"expected a text size >= 1 pixel, got {text_size!r}")
+        if population_max is not None and (not isinstance(population_max, (int, np.integer))
+                                           or population_max < 0):
+            raise ValueError(f"expected a population_max >= 0, got {population_max!r}")
         self.cell_size = cs = cell_size
+        self.text_size = text_size
         self.generations = max(1, int(_get(spec, "generations", 100)))
         self.colour_changes = bool(_get(spec, "colour_changes", False))
         self.chart = bool(_get(spec, "chart", False))
@@ -86,15 +91,15 @@ class LifePanel:
         self.edge = self.EDGE * self._edge_scale if edges else 0
         width = self.grid_w + 2 * self.edge
         if self.chart:
-            width = max(width, self.CHART_MIN_WIDTH)
+            width = max(width, self._chart_layout(population_max))
         self.width = width
         # the grid's top-left pixel (centred when the chart is wider)
         self.oy = self.edge
         self.ox = (width - self.grid_w - 2 * self.edge) // 2 + self.edge
         height = self.grid_h + 2 * self.edge
         if self.chart:
-            self.chart_y0 = height + self.CHART_GAP
-            height = self.chart_y0 + self.CHART_HEIGHT
+            self.chart_y0 = height + max(4, text_size // 3)
+            height = self.chart_y0 + self.chart_height
         self.raster = np.full((height, width), BACKGROUND, dtype=np.uint8)
         area = self.raster[self.oy:self.oy + self.grid_h, self.ox:self.ox + self.grid_w]
         area[:] = DEAD
@@ -112,12 +117,14 @@ class LifePanel:
         self._line = line
         self._pops = np.full(self.generations + 1, -1, dtype=np.int64)
         self._chart_last = -1
-        self._ymax = 0
+        self._marker_rect: Rect | None = None
         self.index = 0
         self.population = 0
         self._dirty: Rect | None = (0, height, 0, width)
         if self.chart:
+            self._base = np.full((self.chart_height, width), BACKGROUND, dtype=np.uint8)
             self._draw_chart_frame()
+            self._show_chart((0, self.chart_height, 0, width))
 
     # --- the renderer protocol ---------------------------------------------------------
 
@@ -209,91 +216,185 @@ class LifePanel:
         self.raster[cy:cy + hh, cx:cx + hw][head] = BACKGROUND
 
     # --- the population chart ----------------------------------------------------------
+    #
+    # Laid out at the caption's text size (coordinates relative to `chart_y0`):
+    #
+    #   population                      <- y-axis title, above the plot
+    #   2000 -|-------------------      <- tick labels left of the y axis, light grid lines
+    #         |  \      :               <- the curve; a dashed line and a dot at the
+    #   1000 -|---\-----:---------         current generation
+    #         |    \____o____
+    #      0 -+-----------------
+    #         0   generation    200     <- x tick labels and the x-axis title
+    #
+    # The chart is kept twice: `_base` holds axes, labels and curve; the raster shows `_base`
+    # with the moving generation marker on top, so moving the marker repaints two columns.
+
+    def _chart_layout(self, population_max: int | None) -> int:
+        """Fix the chart's y scale and its sizes from the text size; returns the width the
+        chart needs."""
+        ts = self.text_size
+        self._line_h = line_metrics(ts)[1]
+        self._tick = max(2, ts // 5)
+        self._pad = max(2, ts // 6)
+        self._line_w = max(1, (ts + 4) // 9)      # the curve's thickness
+        cap = _nice_at_least(self.rows * self.cols)   # the scale if a population overflows
+        self._ymax = _nice_at_least(population_max if population_max is not None
+                                    else (self.rows * self.cols + 1) // 2)
+        labels = [str(v) for top in (self._ymax, cap) for v in _ticks(top)]
+        self._axis_x = max(text_width(t, ts) for t in labels) + self._pad + self._tick
+        self._px0 = self._axis_x + 1
+        self._py0 = self._line_h + self._pad
+        self._py1 = self._py0 + max(self.CHART_MIN_PLOT, 4 * ts)     # the x axis's row
+        self._label_y = self._py1 + 1 + self._tick
+        self.chart_height = self._label_y + self._line_h
+        space = 2 * text_width("  ", ts)
+        x_row = (text_width("0", ts) + text_width("generation", ts)
+                 + text_width(str(self.generations), ts) + space)
+        plot_w = max(self.CHART_MIN_WIDTH, text_width("population", ts), x_row)
+        return self._px0 + plot_w + self._pad
 
     def _chart_box(self) -> tuple[int, int, int, int]:
-        """The plotting area (y0, y1, x0, x1) inside the chart's axes."""
-        return self.chart_y0 + 1, self.chart_y0 + self.CHART_HEIGHT - 1, 2, self.width - 1
+        """The plotting area (y0, y1, x0, x1), relative to the chart's top."""
+        return self._py0, self._py1, self._px0, self.width - self._pad
 
     def _draw_chart_frame(self) -> None:
-        """Clear the chart and draw its axes, half-scale line and scale label."""
-        y0, h, w = self.chart_y0, self.CHART_HEIGHT, self.width
-        area = self.raster[y0:y0 + h, :w]
-        area[:] = BACKGROUND
-        area[:, 1] = TEXT            # y axis
-        area[h - 1, 1:] = TEXT       # x axis
-        if self._ymax:
-            area[(h - 2) // 2 + 1, 2:] = GRID   # half-scale line
-            self._label(str(self._ymax), y0 + 1, 3)
-        self._dirty = _union(self._dirty, (y0, y0 + h, 0, w))
-
-    def _label(self, text: str, y: int, x: int) -> None:
-        """Digits of `text` in 3x5 glyphs with their top-left at (y, x)."""
-        for ch in text:
-            glyph = _GLYPHS.get(ch)
-            if glyph is None or x + 3 > self.width or y + 5 > self.raster.shape[0]:
-                return
-            self.raster[y:y + 5, x:x + 3][glyph] = TEXT
-            x += 4
+        """Clear the chart's base and draw its axes, ticks, grid lines, labels and titles."""
+        base, ts = self._base, self.text_size
+        base[:] = BACKGROUND
+        py0, py1, px0, px1 = self._chart_box()
+        ax, tick = self._axis_x, self._tick
+        digits = _digit_ink(ts)
+        for value in _ticks(self._ymax):
+            y = self._xy(0, value)[0]
+            if value:
+                base[y, px0:px1] = GRID
+            base[y, ax - tick:ax] = TEXT
+            label = str(value)
+            draw_text(base, label, y - digits, ax - tick - self._pad // 2 - text_width(
+                label, ts), TEXT, ts)
+        base[py0:py1 + 1, ax] = TEXT                 # y axis
+        base[py1, ax:px1] = TEXT                     # x axis
+        draw_text(base, "population", 0, px0, TEXT, ts)
+        ly = self._label_y
+        for index in (0, self.generations):
+            x = self._xy(index, 0)[1]
+            base[py1 + 1:py1 + 1 + tick, x] = TEXT
+        w0 = text_width("0", ts)
+        draw_text(base, "0", ly, max(0, px0 - w0 // 2), TEXT, ts)
+        last = str(self.generations)
+        draw_text(base, last, ly, max(0, px1 - text_width(last, ts)), TEXT, ts)
+        title_w = text_width("generation", ts)
+        draw_text(base, "generation", ly, px0 + max(0, (px1 - px0 - title_w) // 2), TEXT, ts)
 
     def _xy(self, index: int, population: int) -> tuple[int, int]:
-        """The chart pixel (y, x) of generation `index` with `population`."""
+        """The chart pixel (y, x), relative to the chart's top, of generation `index` with
+        `population`."""
         py0, py1, px0, px1 = self._chart_box()
         x = px0 + round(index * (px1 - 1 - px0) / self.generations)
-        y = py1 - 1 - round(population * (py1 - 1 - py0) / max(self._ymax, 1))
+        y = py1 - 1 - round(min(population, self._ymax) * (py1 - 1 - py0) / self._ymax)
         return y, x
 
     def _chart_point(self, index: int, population: int) -> None:
-        """Add generation `index` to the chart (redrawing it when rescaled or rewound)."""
-        if index < len(self._pops):
-            self._pops[index] = population
-        else:
+        """Add generation `index` to the chart and move the marker there (redrawing the
+        whole chart when stepped back, or when the run outgrows its axes)."""
+        if index >= len(self._pops):
             self._pops = np.concatenate([self._pops, np.full(index + 1 - len(self._pops),
                                                              -1, dtype=np.int64)])
-            self._pops[index] = population
             self.generations = index
+            self._pops[index] = population
             self._redraw_chart(index)
             return
-        if population > self._ymax or index <= self._chart_last or index == 0:
+        self._pops[index] = population
+        if population > self._ymax:
+            self._ymax = _nice_at_least(max(population, self.rows * self.cols))
             self._redraw_chart(index)
             return
-        self._segment(self._chart_last, index)
+        if index <= self._chart_last or self._chart_last < 0:
+            self._redraw_chart(index)
+            return
+        rect = self._segment(self._chart_last, index)
         self._chart_last = index
+        self._show_chart(_union(rect, self._marker_rect))
+        self._draw_marker(index, population)
 
     def _redraw_chart(self, upto: int) -> None:
         """Redraw the whole chart for the generations known up to `upto`."""
-        self._ymax = _nice_ceiling(max(int(self._pops.max()), 1))
         self._draw_chart_frame()
         last = -1
         for k in range(upto + 1):
             if self._pops[k] < 0:
                 continue
-            if last >= 0:
-                self._segment(last, k)
-            else:
-                y, x = self._xy(k, int(self._pops[k]))
-                self.raster[y, x] = CHART
+            self._segment(last if last >= 0 else k, k)
             last = k
         self._chart_last = last
+        self._show_chart((0, self.chart_height, 0, self.width))
+        if last >= 0:
+            self._draw_marker(last, int(self._pops[last]))
 
-    def _segment(self, i0: int, i1: int) -> None:
-        """The chart line from generation `i0` to `i1`."""
+    def _segment(self, i0: int, i1: int) -> Rect:
+        """The curve from generation `i0` to `i1`, in the chart's base; its rectangle."""
         y0, x0 = self._xy(i0, int(self._pops[i0]))
         y1, x1 = self._xy(i1, int(self._pops[i1]))
         n = max(abs(y1 - y0), abs(x1 - x0)) + 1
         ys = np.rint(np.linspace(y0, y1, n)).astype(int)
         xs = np.rint(np.linspace(x0, x1, n)).astype(int)
-        self.raster[ys, xs] = CHART
-        self._dirty = _union(self._dirty, (int(ys.min()), int(ys.max()) + 1,
-                                           int(xs.min()), int(xs.max()) + 1))
+        lw = self._line_w                 # thicker on slides, kept off the axes
+        py0, py1, px0, px1 = self._chart_box()
+        ys = np.clip(ys[:, None] + np.arange(lw) - lw // 2, 0, py1 - 1).repeat(lw, axis=1)
+        xs = np.clip(xs[:, None] + np.arange(lw) - lw // 2, px0, px1 - 1)
+        xs = np.tile(xs, (1, lw))
+        self._base[ys, xs] = CHART
+        return int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
+
+    def _show_chart(self, rect: Rect | None) -> None:
+        """Copy the chart's base into the raster within `rect` (chart coordinates)."""
+        if rect is None:
+            return
+        y0, y1, x0, x1 = rect
+        cy = self.chart_y0
+        self.raster[cy + y0:cy + y1, x0:x1] = self._base[y0:y1, x0:x1]
+        self._dirty = _union(self._dirty, (cy + y0, cy + y1, x0, x1))
+
+    def _draw_marker(self, index: int, population: int) -> None:
+        """The current generation: a dashed line across the plot and a dot on the curve."""
+        py0, py1, _, _ = self._chart_box()
+        y, x = self._xy(index, population)
+        cy, dash = self.chart_y0, self._tick
+        rows = np.arange(py0, py1)
+        self.raster[cy + rows[(rows - py0) // dash % 2 == 0], x] = TEXT
+        r = max(2, self.text_size // 6)
+        y0, y1 = max(0, y - r), min(self.chart_height, y + r + 1)
+        x0, x1 = max(0, x - r), min(self.width, x + r + 1)
+        self.raster[cy + y0:cy + y1, x0:x1] = TEXT
+        self._marker_rect = (min(py0, y0), max(py1, y1), x0, x1)
+        self._dirty = _union(self._dirty, (cy + self._marker_rect[0],
+                                           cy + self._marker_rect[1], x0, x1))
+
+    def chart_scale(self) -> int:
+        """The population at the top of the chart's y axis (fixed from the start)."""
+        return self._ymax
 
 
-def _nice_ceiling(value: int) -> int:
-    """The smallest of 1, 2, 5, 10, 20, 50, ... that is >= `value` * 1.25."""
-    target = value * 1.25
+def _ticks(top: int) -> tuple[int, ...]:
+    """The y-axis ticks of a chart whose scale ends at `top`: 0, the half if whole, top."""
+    return (0, top // 2, top) if top >= 2 and top % 2 == 0 else (0, top)
+
+
+@lru_cache(maxsize=None)
+def _digit_ink(size: int) -> int:
+    """How far below a line's top the middle of a digit's ink is, at `size`."""
+    mask = text_mask("0123456789", size)
+    rows = np.flatnonzero(mask.any(axis=1))
+    return int(rows[0] + rows[-1] + 1) // 2
+
+
+def _nice_at_least(value: int) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50, ... that is >= `value`."""
     step = 1
     while True:
         for m in (1, 2, 5):
-            if step * m >= target:
+            if step * m >= value:
                 return step * m
         step *= 10
 

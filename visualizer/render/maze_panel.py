@@ -7,6 +7,7 @@ Each event repaints the few cells it touches and grows the dirty rectangle.
 from __future__ import annotations
 
 import copy
+from functools import lru_cache
 
 import numpy as np
 
@@ -14,12 +15,14 @@ from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
 from .glue import draw_glue_marks, glue_margin
-from .palette import INDEX, set_colour
+from .palette import INDEX, SET_COLOURS, set_colour
+from .set_colours import SetColouring
 
 _MARK_COLOUR = {
     Mark.CURRENT: INDEX["current"], Mark.STACK: INDEX["stack"], Mark.FRONTIER: INDEX["frontier"],
     Mark.VISITED: INDEX["visited"], Mark.DEAD_END: INDEX["dead_end"], Mark.PATH: INDEX["path"],
     Mark.START: INDEX["start"], Mark.GOAL: INDEX["goal"], Mark.TESTED: INDEX["tested"],
+    Mark.OPEN_SET: INDEX["open_set"],
 }
 _NO_MARK = 0
 _MARK_CODE = {name: i + 1 for i, name in enumerate(_MARK_COLOUR)}
@@ -28,9 +31,32 @@ for _name, _code in _MARK_CODE.items():
     _CODE_COLOUR[_code] = _MARK_COLOUR[_name]
 _STICKY = {_MARK_CODE[Mark.START], _MARK_CODE[Mark.GOAL]}
 _WALL, _PASSAGE, _BLOCKED = INDEX["wall"], INDEX["passage"], INDEX["blocked"]
-_CONSIDERED = INDEX["current"]
+_CONSIDERED = INDEX["considered"]
+#: the colour of the considered wall once the algorithm has decided about it
+_VERDICT = {ev.WallOpened: INDEX["opened"], ev.WallClosed: INDEX["built"],
+            ev.WallRejected: INDEX["rejected"]}
+#: events that belong to considering a wall: the considered wall stays drawn through them
+_CONSIDERING = (ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
+                ev.SetsMerged, ev.CellMarked, ev.MarksCleared, ev.Milestone)
+_HEADING, _HAND, _CURRENT = INDEX["heading"], INDEX["hand"], INDEX["current"]
+_CHALK = {1: INDEX["once"], 2: INDEX["twice"]}
 _PATH_CODE = _MARK_CODE[Mark.PATH]
 _PATH_OR_END = _STICKY | {_PATH_CODE}
+
+
+@lru_cache(maxsize=64)
+def _arrow(size: int, side: int) -> np.ndarray:
+    """A `size x size` mask: a solid triangle pointing towards `side` (N, E, S, W), its
+    tip at the middle of that edge, its base across the cell a little way from the other."""
+    pad = max(0, size // 6)
+    length = max(1, size - 2 * pad)
+    half = (size - 1) / 2
+    mask = np.zeros((size, size), dtype=bool)
+    for t in range(length):                       # t = 0 at the tip
+        width = (half - pad) * t / max(1, length - 1)   # half-width grows to the base
+        cols = np.arange(size)
+        mask[pad + t] = np.abs(cols - half) <= width + 0.25
+    return np.rot90(mask, -side).copy()           # N, then clockwise: E, S, W
 
 
 class MazePanel:
@@ -48,7 +74,13 @@ class MazePanel:
         self.glue_marks = glue_marks
         self.maze = Maze(rows, cols, surface)
         self.step = 0
-        self.status = ""
+        self.status = ""               # the last milestone reached (path found, no path …)
+        # what the caption tells, set by whoever paces the events (see `caption`)
+        self.caption_hold: int | None = None   # events a milestone line stays; None: until
+        self.figures_wait = False      # the next one; a solve follows: maze figures wait
+        self.steps_from = 0            # the step drawn as "step 0" (animate: solve)
+        self._status_step = 0
+        self.maze_figures = self.solve_figures = ""
         self._setup(first or ev.GridCreated(rows, cols, self.maze.surface))
 
     # --- geometry ------------------------------------------------------------------------
@@ -104,19 +136,19 @@ class MazePanel:
             draw_glue_marks(self.raster, surface, m, m, height, width, self.cell_size)
         self.marks = np.zeros((rows, cols), dtype=np.uint8)
         self.current: Cell | None = None
-        # Kruskal's sets as circular linked lists of flat cell indices: merging splices two
-        # cycles in O(1); a set's members are walked only to repaint them.
-        self.set_next: np.ndarray | None = None
+        target, entered, _ = surface.step_table
+        # Kruskal's sets: neighbouring sets never share a colour (render/set_colours.py)
+        self.colouring: SetColouring | None = None
         if event.fill == "sets":
-            self.base = np.array([[set_colour(r * 3 + c) for c in range(cols)]
-                                  for r in range(rows)], dtype=np.uint8).reshape(rows, cols)
-            self.set_next = np.arange(rows * cols, dtype=np.int64)
+            self.colouring = SetColouring(target, SET_COLOURS,
+                                          lambda i: (i // cols) * 3 + i % cols)
+            self.base = (set_colour(0) + self.colouring.colour).astype(np.uint8)
+            self.base = self.base.reshape(rows, cols)
         elif event.fill == "passage" or event.walls_open:
             self.base = np.full((rows, cols), INDEX["passage"], dtype=np.uint8)
         else:
             self.base = np.full((rows, cols), INDEX["unvisited"], dtype=np.uint8)
-        self.sets = rows * cols if self.set_next is not None else None
-        target, entered, _ = surface.step_table
+        self.sets = rows * cols if self.colouring is not None else None
         self._target, self._entered = target.tolist(), entered.tolist()
         self._glued = [[] for _ in range(rows * cols)]
         for i in range(rows * cols):
@@ -128,6 +160,10 @@ class MazePanel:
         self.merge_cost = 0
         self.built = self.kept_open = 0
         self.considered: set[tuple[int, int]] | None = None   # faces of the wall tried
+        self.considered_colour = _CONSIDERED                   # ... and its verdict
+        self.heading: ev.Heading | None = None                 # the wall follower ...
+        self.hand: set[tuple[int, int]] = set()                # ... and its hand's wall
+        self.chalk: dict[tuple[int, int], int] = {}            # Trémaux: face -> marks
         self.dirty: list[int] | None = None
         if self.wall and self.maze.faces.any():
             for r in range(rows):
@@ -155,8 +191,11 @@ class MazePanel:
         other.maze = self.maze.copy()
         other.marks = self.marks.copy()
         other.base = self.base.copy()
-        other.set_next = None if self.set_next is None else self.set_next.copy()
+        other.colouring = None if self.colouring is None else self.colouring.copy()
         other.dirty = None if self.dirty is None else list(self.dirty)
+        other.chalk = dict(self.chalk)
+        other.hand = set(self.hand)
+        other.considered = None if self.considered is None else set(self.considered)
         other._link_views()
         return other
 
@@ -192,7 +231,9 @@ class MazePanel:
 
     def _face_colour(self, i: int, side: int, mine: int) -> int:
         if self.considered is not None and (i, side) in self.considered:
-            return _CONSIDERED
+            return self.considered_colour
+        if self.hand and (i, side) in self.hand:
+            return _HAND
         if not self._faces[i, side]:
             return _WALL
         j = self._target[i][side]
@@ -212,6 +253,8 @@ class MazePanel:
         y0, y1, x0, x1 = self._face_rect(divmod(i, self.maze.cols), Side(side))
         self.raster[y0:y1, x0:x1] = self._face_colour(i, side, self._fill(i))
         self._touch(y0, y1, x0, x1)
+        if self.chalk and (i, side) in self.chalk:
+            self._draw_chalk(i, side)
 
     def _wall_faces(self, cell: Cell, side: Side) -> set[tuple[int, int]]:
         """Both faces (flat cell index, side) of the wall on `side` of `cell`."""
@@ -235,6 +278,61 @@ class MazePanel:
             for side in self._glued[i]:
                 self._paint_face(self._target[i][side], self._entered[i][side])
         self._touch(y - w, y + s + w, x - w, x + s + w)
+        if self.chalk:
+            for side in range(4):
+                if (i, side) in self.chalk:
+                    self._draw_chalk(i, side)
+        if self.heading is not None and self.heading.cell == cell:
+            if self.marks[cell] not in _STICKY:    # the walker is the current cell
+                raster[y:y + s, x:x + s] = _CURRENT
+            if not w:      # no thin walls to colour: the hand is a strip inside the cell
+                self._paint_rect(self._inner_strip(cell, self.heading.hand_side), _HAND)
+            self._draw_arrow(cell, self.heading.side)
+
+    # --- the algorithms' own marks: the wall follower's arrow, Trémaux's chalk ----------
+
+    def _draw_arrow(self, cell: Cell, side: Side) -> None:
+        """A solid triangle inside `cell`, its tip towards `side`."""
+        y, x = self.cell_origin(cell)
+        mask = _arrow(self.cell_size, int(side))
+        self.raster[y:y + self.cell_size, x:x + self.cell_size][mask] = _HEADING
+
+    def _inner_strip(self, cell: Cell, side: Side) -> tuple[int, int, int, int]:
+        """A thin strip along `side` just inside `cell`."""
+        y, x = self.cell_origin(cell)
+        s = self.cell_size
+        d = max(1, s // 6)
+        return {Side.N: (y, y + d, x, x + s), Side.S: (y + s - d, y + s, x, x + s),
+                Side.W: (y, y + s, x, x + d), Side.E: (y, y + s, x + s - d, x + s)}[side]
+
+    def _draw_chalk(self, i: int, side: int) -> None:
+        """Trémaux's chalk on face (`i`, `side`): a bar across the passage, over the face
+        and a little way into the cell, in the colour of its count (once, twice)."""
+        y0, y1, x0, x1 = self._face_rect(divmod(i, self.maze.cols), Side(side))
+        s = self.cell_size
+        inset, depth = s // 4, max(1, s // 5)
+        if side in (0, 2):       # a horizontal face: the bar runs along it
+            x0, x1 = x0 + inset, x1 - inset
+            y0, y1 = (y0, y1 + depth) if side == 0 else (y0 - depth, y1)
+        else:
+            y0, y1 = y0 + inset, y1 - inset
+            x0, x1 = (x0 - depth, x1) if side == 1 else (x0, x1 + depth)
+        self._paint_rect((y0, y1, x0, x1), _CHALK[min(2, self.chalk[i, side])])
+
+    def _set_heading(self, event: ev.Heading | None) -> None:
+        """Move the wall follower's arrow and hand: repaint where they were, then where
+        they are."""
+        old, old_hand = self.heading, self.hand
+        self.heading = event
+        self.hand = set() if event is None else self._wall_faces(event.cell, event.hand_side)
+        if old is not None:
+            self._paint_cell(old.cell)
+        for i, side in old_hand - self.hand:
+            self._paint_face(i, side)
+        if event is not None:
+            self._paint_cell(event.cell)
+            for i, side in self.hand:
+                self._paint_face(i, side)
 
     def _set_mark(self, cell: Cell, code: int) -> None:
         if self.marks[cell] in _STICKY and code not in _STICKY:
@@ -251,12 +349,20 @@ class MazePanel:
     def apply(self, event: ev.Event) -> None:
         """Update the picture from one event."""
         self.step += 1
-        if self.considered is not None and not isinstance(event, ev.CellMarked):
-            faces, self.considered = self.considered, None
-            for i, side in faces:
-                self._paint_face(i, side)
+        if self.considered is not None:
+            if isinstance(event, (ev.WallConsidered, ev.GridCreated)) \
+                    or not isinstance(event, _CONSIDERING):
+                faces, self.considered = self.considered, None
+                for i, side in faces:
+                    self._paint_face(i, side)
+            elif type(event) in _VERDICT and \
+                    self._wall_faces(event.cell, event.side) == self.considered:
+                self.considered_colour = _VERDICT[type(event)]
+                for i, side in self.considered:
+                    self._paint_face(i, side)
         if isinstance(event, ev.GridCreated):
             self.step = 0
+            self.status = self.maze_figures = self.solve_figures = ""
             self._setup(event)
         elif isinstance(event, (ev.WallOpened, ev.WallClosed)):
             self.maze.apply(event)
@@ -285,23 +391,32 @@ class MazePanel:
                     self.marks[cell] = _MARK_CODE[Mark.PATH]
             for cell in event.cells:
                 self._paint_cell(cell)
-            self.status = f"path: {len(event.cells)} cells"
+            moves = len(event.sides)
+            self._tell(f"path: {moves} move{'s' * (moves != 1)}")   # as the figures count
         elif isinstance(event, ev.WallRejected) and event.reason == "would disconnect":
             self.kept_open += 1
         elif isinstance(event, ev.NoPath):
-            self.status = event.reason
+            self._tell(event.reason)
         elif isinstance(event, ev.Statistics):
-            self.status = event.summary
+            self._figures(event)
         elif isinstance(event, ev.MarksCleared):
             code = _MARK_CODE.get(event.mark, _NO_MARK)
             for r, c in zip(*np.nonzero(self.marks == code)):
                 self._set_mark((int(r), int(c)), _NO_MARK)
         elif isinstance(event, ev.WallConsidered) and self.wall:
             self.considered = self._wall_faces(event.cell, event.side)
+            self.considered_colour = _CONSIDERED
             for i, side in self.considered:
                 self._paint_face(i, side)
+        elif isinstance(event, ev.Heading):
+            self._set_heading(event)
+        elif isinstance(event, ev.PassageMarked):
+            for face in self._wall_faces(event.cell, event.side):
+                self.chalk[face] = event.count
+            for i, side in self._wall_faces(event.cell, event.side):
+                self._paint_face(i, side)
         elif isinstance(event, ev.Milestone):
-            self.status = event.label
+            self._tell(event.label)
 
     def _mark(self, cell: Cell, mark: str) -> None:
         if mark == Mark.CURRENT:
@@ -321,31 +436,23 @@ class MazePanel:
 
     def members(self, cell: Cell) -> list[Cell]:
         """The cells in the same Kruskal set as `cell` (just `cell` outside Kruskal)."""
-        if self.set_next is None:
+        if self.colouring is None:
             return [cell]
         cols = self.maze.cols
-        start = cell[0] * cols + cell[1]
-        out, i = [], start
-        while True:
-            out.append(divmod(i, cols))
-            i = int(self.set_next[i])
-            if i == start:
-                return out
+        return [divmod(i, cols) for i in self.colouring.members(cell[0] * cols + cell[1])]
 
     def _merge(self, event: ev.SetsMerged) -> None:
-        if self.set_next is None:
+        if self.colouring is None:
             return
-        loser = event.b if event.root == event.a else event.a
-        moved = self.members(loser)
         cols = self.maze.cols
-        a, b = event.root[0] * cols + event.root[1], loser[0] * cols + loser[1]
-        nxt = self.set_next
-        nxt[a], nxt[b] = nxt[b], nxt[a]
-        colour = self.base[event.root]
-        for cell in moved:
-            self.base[cell] = colour
-        for cell in moved:
-            self._paint_cell(cell)
+        loser = event.b if event.root == event.a else event.a
+        changed = self.colouring.merge(event.root[0] * cols + event.root[1],
+                                       loser[0] * cols + loser[1])
+        base, colour = self._base, self.colouring.colour
+        for i in changed:
+            base[i] = set_colour(0) + colour[i]
+        for i in changed:
+            self._paint_cell(divmod(i, cols))
         self.sets -= 1
         self.merge_cost += event.cost
 
@@ -356,13 +463,39 @@ class MazePanel:
         dirty, self.dirty = self.dirty, None
         return tuple(dirty) if dirty is not None else None
 
+    # --- the caption: what is happening now ---------------------------------------------
+
+    def _tell(self, line: str) -> None:
+        """A milestone reached now: the caption says it for `caption_hold` events."""
+        self.status, self._status_step = line, self.step
+
+    def _figures(self, event: ev.Statistics) -> None:
+        """Figures computed: the maze's (once its building is drawn) or the solve's."""
+        if event.scope == "solve":
+            self.solve_figures = event.summary
+        else:
+            self.maze_figures = event.summary
+        if event.scope == "solve" or not self.figures_wait:
+            self.status = ""          # the figures now say what the milestone said
+
     def caption(self) -> str:
-        """The live caption: step count and the key figure of the moment."""
-        parts = [f"step {self.step}"]
+        """The live caption: the step count (from `steps_from`: where the animation starts
+        after a first picture drawn whole), the running totals, the milestone just reached
+        (for `caption_hold` events at most, or until the next one), then the figures once
+        computed: the solve's when it has ended, then the maze's — at once when nothing
+        follows its building, after the solve when one does (`figures_wait`), so that no
+        figure tells what the animation has not shown yet."""
+        start = self.steps_from
+        parts = [f"step {max(0, self.step - start)}"]
         if self.sets is not None:
             parts.append(f"sets {self.sets} · cost {self.merge_cost}")
         if self.built or self.kept_open:
             parts.append(f"built {self.built} · kept open {self.kept_open}")
-        if self.status:
+        hold = self.caption_hold
+        if self.status and (hold is None or self.step - max(self._status_step, start) < hold):
             parts.append(self.status)
+        if self.solve_figures:
+            parts.append(self.solve_figures)
+        if self.maze_figures and (self.solve_figures or not self.figures_wait):
+            parts.append(self.maze_figures)
         return " · ".join(parts)

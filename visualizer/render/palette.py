@@ -1,8 +1,8 @@
 """The fixed palette every frame is drawn in: a few named colours, light and dark themes.
 
-Frames are 2-D uint8 arrays of palette indices; nothing is quantised per frame. The maze
-colours follow the Okabe-Ito colour-blind-safe set; the set colours for Kruskal are a cycle
-of distinguishable tints.
+Frames are 2-D uint8 arrays of palette indices; nothing is quantised per frame. Any two
+colours that can be on screen together in one panel are far apart, for colour-blind eyes too;
+Kruskal's sets take `SET_COLOURS` tints so that neighbouring sets never share one.
 """
 from __future__ import annotations
 
@@ -48,6 +48,7 @@ NAMES = (
     "ghost_wall",    # the glued copies of a neighbourhood view: dimmed wall ...
     "ghost_fill",    # ... and dimmed cell
     "frame",         # the outline of the central copy in a neighbourhood view
+    "built",         # the wall reverse-delete considered and built (the maze stays connected)
 )
 SET_COLOURS = 8   # how many distinct colours Kruskal's sets are coloured with
 SET_BASE = len(NAMES)
@@ -55,28 +56,57 @@ SIZE = 64         # palette entries, a power of two (GIF colour table)
 
 INDEX = {name: i for i, name in enumerate(NAMES)}
 
+#: slots that mean the same thing on screen, so they share the first slot's colour
+ALIASES = (
+    ("background", "passage", "done", "dead"),   # nothing there / an open cell
+    ("wall", "text", "blocked", "alive", "heading"),  # ink: walls, rock, living cells, arrows
+    ("current", "considered"),                   # what the algorithm looks at right now
+)
+#: the slots a maze panel (and its neighbourhood view) can show together
+MAZE_SLOTS = (
+    "background", "wall", "unvisited", "current", "stack", "frontier", "visited", "path",
+    "dead_end", "start", "goal", "tested", "glue_a", "glue_b", "opened", "rejected", "hand",
+    "open_set", "once", "twice", "ghost_wall", "ghost_fill", "frame", "built",
+)
+#: the slots a Life panel (with its chart) can show together
+LIFE_SLOTS = ("background", "wall", "born", "died", "grid", "chart", "glue_a", "glue_b")
+
+# Chosen by a search that keeps every pair of colours that can share a maze panel at least
+# CIE76 ΔE 20 apart, and 10 apart under deuteranopia and protanopia (Machado et al. 2009),
+# near Okabe-Ito hues for the marks; `tests/test_palette.py` checks it. Slots that mean the
+# same thing share a colour (`ALIASES`).
 _LIGHT = {
     "transparent": "#ff00ff", "background": "#ffffff", "text": "#1a1a1a", "wall": "#1a1a1a",
-    "passage": "#ffffff", "unvisited": "#9a9a9a", "current": "#d55e00", "stack": "#f0e442",
-    "done": "#ffffff", "frontier": "#56b4e9", "visited": "#cde6f5", "path": "#e69f00",
-    "dead_end": "#c8c8c8", "blocked": "#1a1a1a", "start": "#009e73", "goal": "#cc79a7",
-    "tested": "#b9e3d3", "alive": "#1a1a1a", "dead": "#ffffff", "born": "#009e73",
-    "died": "#f4b6a0", "chart": "#0072b2", "grid": "#e6e6e6", "glue_a": "#0072b2",
-    "glue_b": "#d55e00", "considered": "#d55e00", "opened": "#009e73", "rejected": "#c0392b",
-    "heading": "#1a1a1a", "hand": "#d55e00", "open_set": "#56b4e9", "once": "#e69f00",
-    "twice": "#c0392b", "ghost_wall": "#9a9a9a", "ghost_fill": "#f2f2f2", "frame": "#0072b2",
+    "passage": "#ffffff", "unvisited": "#70888d", "current": "#c75d04", "stack": "#e4e940",
+    "done": "#ffffff", "frontier": "#659bd8", "visited": "#a8f0ff", "path": "#e4ab00",
+    "dead_end": "#d2c3d7", "blocked": "#1a1a1a", "start": "#0a875e", "goal": "#e57eba",
+    "tested": "#88c1ac", "alive": "#1a1a1a", "dead": "#ffffff", "born": "#009e73",
+    "died": "#f4b6a0", "chart": "#03a2e6", "grid": "#c4c4c4", "glue_a": "#175d9e",
+    "glue_b": "#86003f", "considered": "#c75d04", "opened": "#049f48", "rejected": "#ab1210",
+    "heading": "#1a1a1a", "hand": "#902d74", "open_set": "#47cbff", "once": "#f6d167",
+    "twice": "#a14644", "ghost_wall": "#b69889", "ghost_fill": "#d6d3b1", "frame": "#023d99",
+    "built": "#3c5adc",
 }
-_DARK = dict(_LIGHT, **{
-    "background": "#15171c", "text": "#f2f2f2", "wall": "#f2f2f2", "passage": "#15171c",
-    "unvisited": "#4a4d55", "done": "#15171c", "visited": "#23405a", "dead_end": "#3a3a3a",
-    "blocked": "#f2f2f2", "tested": "#1f4a3c", "alive": "#f2f2f2", "dead": "#15171c",
-    "died": "#7a3a28", "grid": "#2a2d33", "chart": "#56b4e9", "glue_a": "#56b4e9",
-    "heading": "#f2f2f2", "ghost_wall": "#6a6d75", "ghost_fill": "#202228", "frame": "#56b4e9",
-})
-_SETS_LIGHT = ("#f6c28b", "#9fd3f0", "#a7dcc4", "#f3ec9a", "#c6b3e6", "#f4a8a8",
-               "#b5c99a", "#e0c0a0")
-_SETS_DARK = ("#8a5a2b", "#2b6a8a", "#2b7a5a", "#8a842b", "#5a4a8a", "#8a3a3a", "#55703a",
-              "#6a5040")
+_DARK = {
+    "transparent": "#ff00ff", "background": "#15171c", "text": "#f2f2f2", "wall": "#f2f2f2",
+    "passage": "#15171c", "unvisited": "#57525f", "current": "#bf5311", "stack": "#fdf569",
+    "done": "#15171c", "frontier": "#0cb3ff", "visited": "#003965", "path": "#ffbc00",
+    "dead_end": "#433923", "blocked": "#f2f2f2", "start": "#41c099", "goal": "#e99fc4",
+    "tested": "#32664e", "alive": "#f2f2f2", "dead": "#15171c", "born": "#009e73",
+    "died": "#7a3a28", "chart": "#89bdff", "grid": "#45484f", "glue_a": "#009cc0",
+    "glue_b": "#fe6e00", "considered": "#bf5311", "opened": "#6add87", "rejected": "#fc5a5b",
+    "heading": "#f2f2f2", "hand": "#dd6bc3", "open_set": "#91e5f5", "once": "#cab452",
+    "twice": "#be6475", "ghost_wall": "#88969a", "ghost_fill": "#412040", "frame": "#9ec0ee",
+    "built": "#7c86ff",
+}
+_SETS_LIGHT = (
+    "#39b0bf", "#9e9dff", "#85c166", "#7cf9d8", "#ffc18f", "#a6aa43",
+    "#c8ffb3", "#97a870",
+)
+_SETS_DARK = (
+    "#885d36", "#15449a", "#916c98", "#225300", "#823f8d", "#7b9d64",
+    "#98193b", "#3b80d6",
+)
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:

@@ -42,8 +42,9 @@ def astar(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | N
     """Search from `start` to `goal` by A* (ties: smaller estimate, then first queued).
 
     Yields CellMarked(start, start), CellMarked(goal, goal), Milestone("heuristic: …"),
-    then CellMarked(cell, visited) per cell expanded and CellMarked(cell, frontier) per
-    cell queued or improved; ends with PathFound (a shortest path) or NoPath.
+    then CellMarked(cell, visited) per cell expanded and CellMarked(cell, open_set) per
+    cell queued or improved (A*'s open set, drawn apart from BFS's frontier); ends with
+    PathFound (a shortest path) or NoPath.
     """
     start, goal = resolve(maze, start, goal)
     first = opening(maze, start, goal)
@@ -76,5 +77,5 @@ def astar(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | N
                 parents[other] = (cell, side)
                 counter += 1
                 heapq.heappush(heap, (g + h(other), h(other), counter, other))
-                yield ev.CellMarked(other, Mark.FRONTIER)
+                yield ev.CellMarked(other, Mark.OPEN_SET)
     yield ev.NoPath(f"the goal {goal} cannot be reached from {start}")

@@ -27,10 +27,12 @@ def tremaux(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell |
     """Walk from `start` by Trémaux's rules until `goal` (sides tried N, E, S, W).
 
     Yields CellMarked(start, start), CellMarked(goal, goal), CellMarked(start, current),
-    then per step CellMarked(cell entered, current, count = the mark on the passage just
-    taken) and CellMarked(cell left, visited, count=1) — or (cell left, dead_end, count=2)
-    once every passage of that cell is marked twice. Ends with PathFound
-    (the passages marked once) or NoPath when every passage is marked twice.
+    then per step PassageMarked(cell left, side taken, count = the chalk marks now on
+    that passage, 1 or 2), CellMarked(cell left, visited, count=1) — or (cell left,
+    dead_end, count=2) once every passage of that cell is marked twice — and
+    CellMarked(cell entered, current, count = the marks on the passage just taken).
+    Ends with PathFound (the passages marked once) or NoPath when every passage is
+    marked twice.
     """
     start, goal = resolve(maze, start, goal)
     first = opening(maze, start, goal)
@@ -57,11 +59,12 @@ def tremaux(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell |
         side, step, key = choice
         chalk[key] = chalk.get(key, 0) + 1
         exhausted = all(chalk.get(o[2], 0) >= 2 for o in options)
-        yield ev.CellMarked(step.cell, Mark.CURRENT, chalk[key])
+        yield ev.PassageMarked(cell, side, chalk[key])
         if exhausted:
             yield ev.CellMarked(cell, Mark.DEAD_END, 2)
         else:
             yield ev.CellMarked(cell, Mark.VISITED, 1)
+        yield ev.CellMarked(step.cell, Mark.CURRENT, chalk[key])
         again = step.cell in visited
         visited.add(step.cell)
         cell = step.cell

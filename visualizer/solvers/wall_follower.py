@@ -26,6 +26,11 @@ def preferences(heading: Side, hand: str) -> tuple[Side, ...]:
             heading.opposite)
 
 
+def hand_side(heading: Side, hand: str) -> Side:
+    """The side of the cell the hand is on when facing `heading`."""
+    return Side((heading + (-1 if hand == "left" else 1)) % 4)
+
+
 def initial_heading(maze: Maze, start: Cell) -> Side:
     """Facing into the maze from the entrance's opening, else towards the first passage."""
     if start == maze.entrance and maze.entrance_side is not None:
@@ -79,11 +84,11 @@ def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
     """Walk from `start` with `hand` on the wall until `goal`.
 
     Yields CellMarked(start, start), CellMarked(goal, goal), CellMarked(start, current),
-    then per step CellMarked(cell entered, current, count = visits so far) and
-    CellMarked(cell left, visited, count = its visits). Ends with PathFound (the walk
-    without its detours), or — when a (cell, heading, hand) state repeats —
-    CellMarked(cell, path) along the circuit, Milestone("loop detected", cell) and
-    NoPath("loop detected …").
+    Heading(start, heading, hand side), then per step CellMarked(cell left, visited,
+    count = its visits), Heading(cell entered, heading, hand side) — the hand side swaps
+    after a twisted gluing — and CellMarked(cell entered, current, count = visits so far). Ends with PathFound (the walk without its detours), or — when a (cell,
+    heading, hand) state repeats — CellMarked(cell, path) along the circuit,
+    Milestone("loop detected", cell) and NoPath("loop detected …").
     """
     if hand not in ("left", "right"):
         raise ValueError(f"`hand` is left or right, got {hand!r}")
@@ -97,6 +102,7 @@ def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
     seen: dict[tuple[Cell, Side, str], int] = {}
     visits = {start: 1}
     yield ev.CellMarked(start, Mark.CURRENT)
+    yield ev.Heading(start, heading, hand_side(heading, hand))
     while cell != goal:
         state = (cell, heading, hand)
         if state in seen:
@@ -118,6 +124,7 @@ def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
         walk.append(cell)
         sides.append(side)
         visits[cell] = visits.get(cell, 0) + 1
-        yield ev.CellMarked(cell, Mark.CURRENT, visits[cell])
         yield ev.CellMarked(left, Mark.VISITED, visits[left])
+        yield ev.Heading(cell, heading, hand_side(heading, hand))
+        yield ev.CellMarked(cell, Mark.CURRENT, visits[cell])
     yield without_detours(walk, sides)

@@ -1,18 +1,24 @@
 """The matplotlib window: the canvas's frame in an image, a slider, buttons and keys.
 
 It draws nothing itself: the picture is `theme.rgb(player.frame)`, the very frame an export
-writes, shown pixel for pixel (nearest interpolation, no axes). Every control calls the
-`Session`/`Player` model and then shows its frame.
+writes, scaled by a whole factor (nearest neighbour, no axes) to fill the figure, again at
+every resize. The controls sit beside or below it (`layout.arrange`), their texts wrapped
+so that none runs into another. Every control calls the `Session`/`Player` model and then
+shows its frame.
 """
 from __future__ import annotations
 
 import gc
+from bisect import bisect_left
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
 from ..render.palette import Theme
+from . import layout
+from .layout import Box, Places
 from .session import Session
 
 #: steps per second the ↑/↓ keys choose from
@@ -20,13 +26,18 @@ SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_SPEED = 50
 TICK_MS = 40
 PREPARE_EVERY_MS, PREPARE_SECONDS = 50, 0.02   # idle work: 20 ms of every 50
-HELP = ("space play/pause · ←/→ step · ↑/↓ speed · Home/End · n next milestone · "
-        "s save PNG · click: start (shift: goal) · 1-9 solver · Life: click toggles a cell")
+HELP_ITEMS = ("space play/pause", "←/→ step", "↑/↓ speed", "Home/End",
+              "n next milestone", "s save PNG", "click: start (shift: goal) in that panel",
+              "1-9 solver of that panel", "Life: click toggles a cell")
+HELP = " · ".join(HELP_ITEMS)
 #: our keys, taken away from matplotlib's default keymap (← → were toolbar back/forward)
 KEYS = (" ", "left", "right", "up", "down", "home", "end", "n", "s", "enter",
         *"123456789")
-CONTROLS_PX = 150          # room under the picture for the slider, buttons and help (at least)
 DPI = 100
+#: the first window at most (logical pixels) when the screen's size is unknown, and at least
+MAX_SIZE, MIN_SIZE = (1400.0, 860.0), (960.0, 540.0)
+SCREEN_SHARE = (0.9, 0.85)       # of the screen the first window may take
+MENU_HEADING = "solver for:"
 
 
 def free_keys() -> None:
@@ -38,6 +49,54 @@ def free_keys() -> None:
         kept = [k for k in keys if k.lower() not in KEYS]
         if kept != list(keys):
             matplotlib.rcParams[name] = kept
+
+
+@lru_cache(maxsize=1)
+def _renderer():
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    return RendererAgg(8, 8, DPI)
+
+
+@lru_cache(maxsize=8192)
+def measure(text: str, size: float) -> float:
+    """The width in logical pixels of `text` at `size` points (matplotlib's default font)."""
+    from matplotlib.font_manager import FontProperties
+
+    width, _, _ = _renderer().get_text_width_height_descent(
+        text, FontProperties(size=size), ismath=False)
+    return float(width)
+
+
+def milestone_text(event) -> str:
+    """What a milestone event says in the status line."""
+    from ..events import NoPath, PathFound
+
+    if isinstance(event, PathFound):
+        return f"path found: {len(event.cells)} cells"
+    if isinstance(event, NoPath):
+        return f"no path: {event.reason}"
+    return str(getattr(event, "label", ""))
+
+
+def latest_milestone(player) -> tuple[int, object] | None:
+    """The panel and event of the milestone reached last (at the latest step) among the
+    events the panels show now, or None."""
+    best: tuple[int, int, object] | None = None
+    for i, track in enumerate(player.tracks):
+        k = bisect_left(track.milestones, track.consumed) - 1
+        if k < 0:
+            continue
+        j = track.milestones[k]
+        at = player.position_for(i, j + 1)
+        if best is None or at > best[0]:
+            best = (at, i, track.events[j])
+    return None if best is None else (best[1], best[2])
+
+
+def _fraction(box: Box, size: tuple[float, float]) -> tuple[float, float, float, float]:
+    x, y, w, h = box
+    return x / size[0], y / size[1], w / size[0], h / size[1]
 
 
 class Window:
@@ -62,29 +121,29 @@ class Window:
         self._syncing = False
         self.place_goal = False
         self.saved: Path | None = None
+        self.zoom = 1.0
+        self.menu_labels = session.solvers[:9] if session.chosen else []
+        self._menu_state: tuple | None = None
+        self.heading_lines = max((len(self._heading(i, layout.MENU_W))
+                                  for i in session.chosen), default=0)
 
-        h, w = self.player.frame.shape
-        menu = len(session.solvers[:9]) if session.focus is not None else 0
-        self.controls_px = max(CONTROLS_PX, 16 * menu + 95)
-        fig_w, fig_h = max(w + 20, 960), h + self.controls_px + 20
         make = figure_factory or plt.figure
+        width, height = self.first_size(MAX_SIZE)
         # no navigation toolbar: its home/back/forward and zoom would fight the stepping
         # and resample the picture
         with matplotlib.rc_context({"toolbar": "None"}):
-            self.fig = fig = make(figsize=(fig_w / DPI, fig_h / DPI), dpi=DPI)
+            self.fig = fig = make(figsize=(width / DPI, height / DPI), dpi=DPI)
         manager = getattr(fig.canvas, "manager", None)
         if manager is not None:
             manager.set_window_title(f"visualizer — {session.scenario.title or 'scenario'}")
-        fx, fy = (lambda px: px / fig_w), (lambda px: px / fig_h)
-        self._picture_bottom = fy(self.controls_px + 10)
-        self.ax = fig.add_axes((fx((fig_w - w) // 2), fy(self.controls_px + 10), fx(w), fy(h)))
+        self._fit_screen()
+        self.ax = fig.add_axes((0, 0, 1, 1))
         self.ax.set_axis_off()
-        self.image = self.ax.imshow(theme.rgb(self.player.frame), interpolation="nearest")
-        self.zoom = 1.0
-        self.fit_picture()
-        fig.canvas.mpl_connect("resize_event", self.fit_picture)
-
-        self._add_controls(fx, fy, fig_w)
+        self.image = self.ax.imshow(theme.rgb(self.player.frame), interpolation="nearest",
+                                    aspect="auto")
+        self._add_controls()
+        self.layout()
+        fig.canvas.mpl_connect("resize_event", self.on_resize)
 
         # what changes every step is drawn over a saved background (blitting): a full redraw
         # re-renders every text of the controls, ~100 ms
@@ -111,69 +170,136 @@ class Window:
             self.prep_timer.start()
         self.show()
 
-    def _add_controls(self, fx: Callable, fy: Callable, fig_w: int) -> None:
-        """The slider, the buttons, the solver menu, the status and help lines (positions in
-        pixels of the figure's initial size, through `fx`/`fy`)."""
+    # --- size and places -----------------------------------------------------------------
+
+    def _arrange_options(self) -> dict:
+        return dict(menu_rows=len(self.menu_labels), heading_lines=self.heading_lines,
+                    help_items=HELP_ITEMS, measure=measure)
+
+    def first_size(self, limit: tuple[float, float]) -> tuple[float, float]:
+        """The figure size (logical pixels) within `limit` that shows the frame at the
+        largest whole zoom, snug around it; at zoom 1 when even that does not fit."""
+        h, w = self.player.frame.shape
+        top = max(1, int(min(limit[0] / w, limit[1] / h)))
+        best: tuple[int, bool, tuple[float, float]] | None = None
+        for kind in ("beside", "below"):
+            for zoom in range(top, 0, -1):
+                size = layout.needed(kind, (h, w), zoom, minimum=MIN_SIZE,
+                                     **self._arrange_options())
+                if size[0] <= limit[0] and size[1] <= limit[1]:
+                    option = (zoom, kind == "beside", size)
+                    best = option if best is None or option[:2] > best[:2] else best
+                    break
+        if best is None:
+            return layout.needed("below", (h, w), 1, minimum=MIN_SIZE,
+                                 **self._arrange_options())
+        return best[2]
+
+    def _fit_screen(self) -> None:
+        """Once the figure has a window: size it for the screen, if the backend says how
+        big the screen is (Tk)."""
+        window = getattr(getattr(self.fig.canvas, "manager", None), "window", None)
+        try:
+            screen = (window.winfo_screenwidth(), window.winfo_screenheight())
+        except Exception:        # not Tk, or no window: keep the first size
+            return
+        scale = self.fig.dpi / DPI
+        limit = (screen[0] * SCREEN_SHARE[0] / scale, screen[1] * SCREEN_SHARE[1] / scale)
+        width, height = self.first_size(limit)
+        self.fig.set_size_inches(width / DPI, height / DPI, forward=True)
+
+    def _add_controls(self) -> None:
+        """The slider, the buttons, the solver menu, the status, heading and help texts
+        (placed by `layout`)."""
         from matplotlib.widgets import Button, RadioButtons, Slider
 
         fig, session = self.fig, self.session
-        row = self.controls_px - 40
-        self.slider = Slider(fig.add_axes((fx(70), fy(row), fx(fig_w - 160), fy(22))),
-                             "step", 0, max(self.player.last, 1), valinit=0, valstep=1,
-                             valfmt="%d")
+        self.slider = Slider(fig.add_axes((0, 0, 0.1, 0.1)), "step", 0,
+                             max(self.player.last, 1), valinit=0, valstep=1, valfmt="%d")
         self.slider.on_changed(self._on_slider)
-
-        labels = [("|◀", self.home), ("◀", lambda: self.step(-1)), ("play", self.toggle),
-                  ("▶", lambda: self.step(1)), ("▶|", self.end),
-                  ("next ★", self.next_milestone), ("save", self.save),
-                  ("click: start", self.toggle_mode)]
-        self.buttons: dict[str, Button] = {}
-        x = 10
-        for label, action in labels:
-            width = 44 if len(label) <= 2 else 90
-            button = Button(fig.add_axes((fx(x), fy(row - 40), fx(width), fy(28))), label)
+        actions = {"|◀": self.home, "◀": lambda: self.step(-1), "play": self.toggle,
+                   "▶": lambda: self.step(1), "▶|": self.end, "next ★": self.next_milestone,
+                   "save": self.save, "click: start": self.toggle_mode}
+        self.buttons = {}
+        for label, action in actions.items():
+            button = Button(fig.add_axes((0, 0, 0.1, 0.1)), label)
             button.on_clicked(lambda _event, act=action: self._act(act))
             self.buttons[label] = button
-            x += width + 6
-        self.radio = None
-        if session.solvers and session.focus is not None:
-            shown = session.solvers[:9]
-            self.radio = RadioButtons(
-                fig.add_axes((fx(x + 10), fy(30), fx(190), fy(16 * len(shown) + 12))),
-                shown, active=shown.index(session.solver) if session.solver in shown else 0)
+        self.radio = self.heading = None
+        if self.menu_labels:
+            shown = self.menu_labels
+            active = shown.index(session.solver) if session.solver in shown else 0
+            self.radio = RadioButtons(fig.add_axes((0, 0, 0.1, 0.1)), shown, active=active)
+            for text in self.radio.labels:
+                text.set_fontsize(layout.MENU_SIZE)
             self.radio.on_clicked(lambda name: self._act(lambda: self.choose_solver(name)))
-        self.status = fig.text(fx(10), fy(row - 62), "", fontsize=9)
-        fig.text(fx(10), fy(10), HELP, fontsize=8, color="#555555")
+            self.heading = fig.text(0, 0, "", fontsize=layout.MENU_SIZE, va="top")
+        self.status = fig.text(0, 0, "", fontsize=layout.STATUS_SIZE, va="top")
+        self.help = fig.text(0, 0, "", fontsize=layout.HELP_SIZE, va="top", color="#555555")
 
-    # --- showing -------------------------------------------------------------------------
+    def _heading(self, panel: int | None, width: float) -> list[str]:
+        """The words above the solver menu: which panel it acts on."""
+        if panel is None:
+            return [MENU_HEADING]
+        return layout.wrap_lines([MENU_HEADING, self.session.title(panel)], width,
+                                 layout.MENU_SIZE, measure)
 
-    def fit_picture(self, _event=None) -> bool:
-        """Place the picture on whole screen pixels, at a whole zoom (1 frame pixel = k
-        screen pixels) when it fits, so that it stays as sharp as the export; smaller only
-        when the window is smaller than the frame. Screens with a pixel ratio (HiDPI, Tk's
-        scaling) are measured in their own pixels."""
+    def layout(self) -> bool:
+        """Place everything for the figure's current size; True if the picture moved."""
         width, height = self.fig.bbox.width, self.fig.bbox.height
         if width < 2 or height < 2:
             return False
+        scale = self.fig.dpi / DPI
+        size = (width / scale, height / scale)
+        self.places = places = layout.arrange(size, self.player.frame.shape, scale=scale,
+                                              **self._arrange_options())
+        self.slider.ax.set_position(_fraction(places.slider, size))
+        for label, button in self.buttons.items():
+            button.ax.set_position(_fraction(places.buttons[label], size))
+        if self.radio is not None:
+            self.radio.ax.set_position(_fraction(places.menu, size))
+            self._place_text(self.heading, places.heading, size)
+            self._menu_state = None                  # the heading is wrapped again
+        self._place_text(self.status, places.status, size)
+        self._place_text(self.help, places.help, size)
+        self.help.set_text("\n".join(places.help_lines))
+        return self.fit_picture()
+
+    @staticmethod
+    def _place_text(text, box: Box, size: tuple[float, float]) -> None:
+        """Hang `text` from the top left of `box`."""
+        text.set_position((box[0] / size[0], (box[1] + box[3]) / size[1]))
+
+    def fit_picture(self, _event=None) -> bool:
+        """Place the picture on whole screen pixels, at the largest whole zoom (1 frame pixel
+        = k x k screen pixels) that fits its room, so that it stays as sharp as the export;
+        smaller only when the window is smaller than the frame. Screens with a pixel ratio
+        (HiDPI, Tk's scaling) are measured in their own pixels. True if it moved."""
+        width, height = self.fig.bbox.width, self.fig.bbox.height
+        scale = self.fig.dpi / DPI
         h, w = self.player.frame.shape
-        bottom = self._picture_bottom * height
-        room_w, room_h = width - 4, height - bottom - 4
-        fit = min(room_w / w, room_h / h)
-        self.zoom = float(int(fit)) if fit >= 1 else fit
+        rx, ry, rw, rh = (v * scale for v in self.places.picture)
+        self.zoom = layout.zoom_for(self.places.picture, (h, w), scale)
         pw, ph = w * self.zoom, h * self.zoom
-        x0 = int((width - pw) // 2)
-        y0 = int(bottom + max(0, (room_h - ph) // 2))
+        x0 = int(rx + max(0, (rw - pw) // 2))
+        y0 = int(ry + max(0, (rh - ph) // 2))
         place = (x0 / width, y0 / height, pw / width, ph / height)
         if np.allclose(self.ax.get_position().bounds, place, rtol=0, atol=1e-9):
             return False
         self.ax.set_position(place)
         return True
 
+    def on_resize(self, _event=None) -> None:
+        """The figure changed size: place everything again (the backend redraws)."""
+        self.layout()
+        self._background = None
+        self.show()
+
     def _on_draw(self, _event) -> None:
         """After a full draw: keep the still parts, then draw the moving ones over them.
-        (A backend may change the pixel ratio without a resize event: refit, redraw.)"""
+        (A backend may change the pixel ratio without a resize event: place again, redraw.)"""
         canvas = self.fig.canvas
-        if self.fit_picture():
+        if self.layout():
             canvas.draw_idle()
             return
         if getattr(canvas, "supports_blit", False):
@@ -192,10 +318,51 @@ class Window:
             self.fig.draw_artist(artist)
         canvas.blit(self.fig.bbox)
 
+    # --- what the status line and the menu say --------------------------------------------
+
+    def status_lines(self) -> list[str]:
+        """The status line's parts, one line each before wrapping: where the player is, the
+        milestone reached last, and the panel the last action touched with its solver."""
+        player, session = self.player, self.session
+        first = [f"step {player.position}/{player.last}",
+                 "playing" if self.playing else "paused", f"{SPEEDS[self.speed]} steps/s"]
+        if self.preparing:
+            first.append(f"preparing {player.prepared:.0%}")
+        lines = [" · ".join(first)]
+        reached = latest_milestone(player)
+        if reached is not None:
+            panel, event = reached
+            where = f" ({session.title(panel)})" if len(player.tracks) > 1 else ""
+            lines.append(f"★ {milestone_text(event)}{where}")
+        if session.message:
+            lines.append(session.message)
+        elif session.solver and session.focus is not None:
+            lines.append(f"{session.title(session.focus)}: solver {session.solver}")
+        return lines
+
+    def _sync_menu(self) -> bool:
+        """Show the focused panel's solver and name the panel above the menu; True if that
+        changed (the menu is not redrawn by blitting)."""
+        if self.radio is None:
+            return False
+        state = (self.session.focus, self.session.solver)
+        if state == self._menu_state:
+            return False
+        self._menu_state = state
+        if self.session.solver in self.menu_labels:
+            index = self.menu_labels.index(self.session.solver)
+            if self.radio.index_selected != index:
+                self.radio.eventson = False
+                self.radio.set_active(index)
+                self.radio.eventson = True
+        lines = self._heading(self.session.focus, self.places.heading[2])
+        self.heading.set_text("\n".join(lines))
+        return True
+
     def show(self) -> None:
-        """Put the player's frame, the slider and the status line on screen."""
+        """Put the player's frame, the slider, the status line and the menu on screen."""
         self.image.set_data(self.theme.rgb(self.player.frame))
-        full = False
+        full = self._sync_menu()
         if self.slider.valmax != max(self.player.last, 1):
             self.slider.valmax = max(self.player.last, 1)
             self.slider.ax.set_xlim(self.slider.valmin, self.slider.valmax)
@@ -204,21 +371,16 @@ class Window:
             self._syncing = True
             self.slider.set_val(self.player.position)
             self._syncing = False
-        state = "playing" if self.playing else "paused"
-        parts = [f"step {self.player.position}/{self.player.last}", state,
-                 f"{SPEEDS[self.speed]} steps/s"]
-        if self.session.solver and self.session.focus is not None:
-            parts.append(f"solver {self.session.solver}")
         if self.preparing and self.player.prepared >= 1:    # a seek to the end did it
             self._prepared()
         elif self.background and not self.preparing and self.player.prepared < 1:
             self.preparing = True                            # an edit brought new events
             self.prep_timer.start()
-        if self.preparing:
-            parts.append(f"preparing {self.player.prepared:.0%}")
-        if self.session.message:
-            parts.append(self.session.message)
-        self.status.set_text(" · ".join(parts))
+        box = self.places.status
+        lines, size = layout.fit_text(self.status_lines(), box[2], self.places.status_lines,
+                                      measure)
+        self.status.set_text("\n".join(lines))
+        self.status.set_fontsize(size)
         label = self.buttons["play"].label
         if label.get_text() != ("pause" if self.playing else "play"):
             label.set_text("pause" if self.playing else "play")

@@ -8,6 +8,10 @@ A `Player` moves all the tracks of a canvas together. Its position is a step ind
 step p the panels have consumed `counts(p)` events (step 0 is the blank grids, the first
 frame of an export). With the `steps` clock every panel takes one event per step; with the
 `progress` clock each panel is spread over the steps so that all of them finish together.
+
+An edit (`Player.edit`) changes one panel only: from the step it is anchored at, that panel
+plays its new events one per step, and before it the panel stops where the kept events end;
+every other panel keeps the steps it had, so its picture at every step stays the same.
 """
 from __future__ import annotations
 
@@ -197,12 +201,26 @@ def progress(lengths: Sequence[int], position: int) -> tuple[int, ...]:
 
 CLOCKS = {"steps": lockstep, "progress": progress}
 
+#: an edit of one track: (anchor step, events kept) — from the anchor step on the track
+#: plays its new events one per step; before it, it stops after the kept events
+Edit = tuple[int, int]
+
+
+def edited_count(base: int, edits: Sequence[Edit], position: int) -> int:
+    """How many events a track has consumed at `position`: `base` (the clock's count) as
+    changed by its `edits`, oldest first (each later one wins from its anchor on)."""
+    count = base
+    for anchor, keep in edits:
+        count = keep + 1 + position - anchor if position >= anchor else min(count, keep)
+    return count
+
 
 class Player:
     """Moves the panels of `canvas` (fed by `streams`) together, forward and back.
 
     `position` runs from 0 (blank grids) to `last`; `frame` is the canvas's current picture
-    (palette indices) after `seek`.
+    (palette indices) after `seek`. The clock spreads the panels' events over the steps as
+    their lengths were at the start; `edit` re-times one panel and leaves the others alone.
     """
 
     def __init__(self, canvas: Canvas, streams: Sequence[Iterable], *, clock: str = "steps",
@@ -215,6 +233,9 @@ class Player:
         self.prepare_all = prepare
         self.tracks = [Track(panel, stream, every=every, budget=budget, prepare=prepare)
                        for panel, stream in zip(canvas.panels, streams)]
+        self._timed = tuple(len(t) for t in self.tracks)     # the lengths the clock spreads
+        self.edits: list[list[Edit]] = [[] for _ in self.tracks]
+        self._ends = [self._clock_end(i) for i in range(len(self.tracks))]
         self.position = -1
         self.seek(0)
 
@@ -227,7 +248,7 @@ class Player:
     @property
     def last(self) -> int:
         """The last step: every panel has consumed all its events."""
-        return max((n - 1 for n in self.lengths), default=0)
+        return max(self._ends, default=0)
 
     @property
     def frame(self):
@@ -239,16 +260,33 @@ class Player:
 
     def counts(self, position: int) -> tuple[int, ...]:
         """How many events each panel has consumed at step `position`."""
-        return CLOCKS[self.clock](self.lengths, position)
+        base = CLOCKS[self.clock](self._timed, position)
+        return tuple(min(len(track), edited_count(b, edits, position))
+                     for track, b, edits in zip(self.tracks, base, self.edits))
+
+    def count(self, panel: int, position: int) -> int:
+        """How many events `panel` has consumed at step `position`."""
+        return self.counts(position)[panel]
+
+    def _clock_end(self, panel: int) -> int:
+        """The first step at which the clock has given `panel` all its (unedited) events."""
+        lo, hi = 0, max((n - 1 for n in self._timed), default=0)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if CLOCKS[self.clock](self._timed, mid)[panel] >= self._timed[panel]:
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
 
     def position_for(self, panel: int, count: int) -> int:
         """The first step at which `panel` has consumed at least `count` events."""
         lo, hi = 0, self.last
-        if self.counts(hi)[panel] < count:
+        if self.count(panel, hi) < count:
             return hi
         while lo < hi:
             mid = (lo + hi) // 2
-            if self.counts(mid)[panel] >= count:
+            if self.count(panel, mid) >= count:
                 hi = mid
             else:
                 lo = mid + 1
@@ -297,9 +335,15 @@ class Player:
                 best = min(best, self.position_for(i, later[0] + 1))
         return max(best, min(self.position + 1, self.last))
 
-    def replace_tail(self, panel: int, keep: int, events: Iterable) -> None:
-        """Panel `panel` keeps its first `keep` events and continues with `events`."""
-        self.tracks[panel].replace_tail(keep, events, prepare=self.prepare_all)
+    def edit(self, panel: int, keep: int, events: Iterable, *, at: int) -> None:
+        """Panel `panel` keeps its first `keep` events and continues with `events`, the first
+        of them shown at step `at`, one more per step after it; before `at` the panel stops
+        after the kept events. The other panels keep their steps. Seek to see it."""
+        track = self.tracks[panel]
+        track.replace_tail(keep, events, prepare=self.prepare_all)
+        at = max(0, at)
+        self.edits[panel] = [e for e in self.edits[panel] if e[0] < at] + [(at, keep)]
+        self._ends[panel] = at + max(0, len(track) - keep - 1)
 
     @property
     def prepared(self) -> float:

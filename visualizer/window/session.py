@@ -83,11 +83,13 @@ def toggled(current: Generation, cell: Cell) -> Generation:
 
 
 class Session:
-    """A scenario in the window: its `player`, the solver chosen, the endpoints placed.
+    """A scenario in the window: its `player`, each maze panel's solver, the endpoints placed.
 
     `evolve(grid, rule, surface, generations)` yields Life generations from an edited grid
     (default: the Life engine); `message` says what the last action did. With
-    `prepare=False` the player's copies are left for `player.prepare` (idle time).
+    `prepare=False` the player's copies are left for `player.prepare` (idle time). `focus` is
+    the maze panel the last click chose (at first the first maze panel): the solver menu and
+    the number keys act on it.
     """
 
     def __init__(self, scenario: Scenario, *, every: int = DEFAULT_EVERY,
@@ -97,13 +99,27 @@ class Session:
         self.player = Player(self.canvas, [panel_stream(spec) for spec in scenario.panels],
                              clock=scenario.clock, every=every, prepare=prepare)
         self.solvers = list(registry.algorithms("solver"))
-        chosen = [s.solver.name for s in scenario.panels if s.maze is not None and s.solver]
-        self.solver = chosen[0] if chosen else (self.solvers[0] if self.solvers else None)
+        fallback = "bfs" if "bfs" in self.solvers else (self.solvers[0] if self.solvers
+                                                         else None)
+        #: the solver of each maze panel (the scenario's, else a default)
+        self.chosen: dict[int, str] = {
+            i: spec.solver.name if spec.solver else fallback
+            for i, spec in enumerate(scenario.panels) if spec.maze is not None
+            and (spec.solver or fallback)}
         self.evolve = evolve or default_evolve
         self.endpoints: dict[int, list[Cell]] = {}
         self._made: dict[int, tuple[list, Maze, np.random.Generator]] = {}
         self.focus = next((i for i, s in enumerate(scenario.panels) if s.maze is not None), None)
         self.message = ""
+
+    @property
+    def solver(self) -> str | None:
+        """The solver of the focused panel."""
+        return self.chosen.get(self.focus) if self.focus is not None else None
+
+    def title(self, panel: int) -> str:
+        """What the window calls panel `panel`: its title, else its place."""
+        return self.scenario.panels[panel].title or f"panel {panel + 1}"
 
     # --- where a click lands -------------------------------------------------------------
 
@@ -157,26 +173,31 @@ class Session:
         return self.solve(panel)
 
     def choose_solver(self, name: str) -> bool:
-        """Solve the focused maze panel again with solver `name`."""
+        """Solve the focused maze panel again with solver `name` (the others keep theirs)."""
         if name not in self.solvers:
             self.message = f"unknown solver `{name}`"
             return False
-        self.solver = name
-        return self.solve(self.focus) if self.focus is not None else False
+        if self.focus is None:
+            return False
+        self.chosen[self.focus] = name
+        return self.solve(self.focus)
 
     def solve(self, panel: int) -> bool:
-        """Replace panel `panel`'s solve by the chosen solver between its placed endpoints;
-        the player goes to the step where the new solve begins."""
+        """Replace panel `panel`'s solve by its solver between its placed endpoints, starting
+        at the current step (the panel's maze completes there if it was still being built);
+        the other panels stay as they are."""
         spec = self.scenario.panels[panel]
-        if spec.maze is None or self.solver is None:
+        solver = self.chosen.get(panel)
+        if spec.maze is None or solver is None:
             return False
         if panel not in self.endpoints:
             self.endpoints[panel] = list(self.generated(panel)[1].default_endpoints())
         start, goal = self.endpoints[panel]
-        keep, tail = solve_events(spec, self.solver, start, goal, self.generated(panel))
-        self.player.replace_tail(panel, keep, tail)
-        self.player.seek(self.player.position_for(panel, keep + 1))
-        self.message = f"{self.solver} from {start} to {goal}"
+        keep, tail = solve_events(spec, solver, start, goal, self.generated(panel))
+        here = self.player.position
+        self.player.edit(panel, keep, tail, at=here)
+        self.player.seek(here)
+        self.message = f"{self.title(panel)}: {solver} from {start} to {goal}"
         return True
 
     # --- Life ----------------------------------------------------------------------------
@@ -197,7 +218,9 @@ class Session:
                             remaining) if remaining else ()
         tail = [edited] + [replace(g, index=current.index + k)
                            for k, g in enumerate(later) if k > 0]
-        self.player.replace_tail(panel, count, tail)
-        self.player.seek(self.player.position_for(panel, count + 1))
-        self.message = f"cell {cell} {'born' if edited.grid[cell] else 'killed'}"
+        after = self.player.position + 1
+        self.player.edit(panel, count, tail, at=after)
+        self.player.seek(after)
+        self.message = (f"{self.title(panel)}: cell {cell} "
+                        f"{'born' if edited.grid[cell] else 'killed'}")
         return True
