@@ -19,6 +19,7 @@ from .braid import braid
 from .endpoints import History, place as place_endpoints
 from .maze import Maze
 from .render.animate import Frame, Pacing, caption_holds, caption_state, count_events, frames
+from .render import legend
 from .render.canvas import Canvas
 from .render.maze_panel import MazePanel
 from .render.palette import make_theme
@@ -155,6 +156,42 @@ def panel_renderer(spec: PanelSpec, text_size: int = 13):
                      first=first)
 
 
+def legend_words(spec: PanelSpec) -> dict[str, str]:
+    """The words panel `spec`'s algorithms give their colours (registry `legend=`), the
+    solver's over the generator's."""
+    words: dict[str, str] = {}
+    if spec.maze is not None:
+        for kind, choice in (("generator", spec.generator), ("solver", spec.solver)):
+            if choice is not None:
+                words.update(registry.get(kind, choice.name).extra.get("legend", {}))
+    return words
+
+
+def panel_legend(spec: PanelSpec, text_size: int = 13) -> list[legend.Entry]:
+    """The legend of panel `spec`: the colours its picture shows during the animation,
+    found by drawing its events once ahead into a scratch panel."""
+    renderer = panel_renderer(spec, text_size)
+    skip = building_events(spec) if spec.animate == "solve" else 0
+    tracker = legend.SlotTracker()
+    if not skip:
+        tracker.see(renderer)
+    for k, event in enumerate(panel_stream(spec)):
+        renderer.apply(event)
+        if k + 1 >= skip:
+            tracker.see(renderer)
+        else:
+            renderer.take_dirty()
+    return legend.entries(tracker.slots(), legend_words(spec))
+
+
+def legends(scenario: Scenario) -> list[list[legend.Entry]] | None:
+    """Every panel's legend, or None when the scenario turns legends off."""
+    if not scenario.legend:
+        return None
+    text_size = text_sizes(scenario).get("caption_size", 13)
+    return [panel_legend(spec, text_size) for spec in scenario.panels]
+
+
 def pacing(scenario: Scenario) -> Pacing:
     return Pacing(fps=scenario.fps, steps_per_frame=scenario.steps_per_frame,
                   duration=scenario.duration, clock=scenario.clock,
@@ -164,13 +201,15 @@ def pacing(scenario: Scenario) -> Pacing:
 def make_canvas(scenario: Scenario) -> Canvas:
     """The canvas with one freshly set-up renderer per panel. With a slide `size`, the
     panels' cell sizes are scaled (whole pixels; even for MP4) to fill the slide."""
+    keys = legends(scenario)
     if scenario.size is not None:
-        fit_to_slide(scenario)
+        fit_to_slide(scenario, keys)
     text_size = text_sizes(scenario).get("caption_size", 13)
     panels = [panel_renderer(spec, text_size) for spec in scenario.panels]
     set_up_captions(scenario, panels)
     return Canvas(panels, [spec.title for spec in scenario.panels], heading=scenario.title,
-                  columns=scenario.columns, size=scenario.size, **text_sizes(scenario))
+                  columns=scenario.columns, size=scenario.size, legends=keys,
+                  **text_sizes(scenario))
 
 
 def set_up_captions(scenario: Scenario, panels: list) -> None:
@@ -219,8 +258,9 @@ def _scaled(spec: PanelSpec, factor: float, even: bool) -> PanelSpec:
     return out
 
 
-def fit_to_slide(scenario: Scenario) -> None:
-    """Scale every panel of `scenario` (in place) to the largest size that fits its slide."""
+def fit_to_slide(scenario: Scenario, keys: list[list[legend.Entry]] | None = None) -> None:
+    """Scale every panel of `scenario` (in place) to the largest size that fits its slide,
+    with its legends `keys`."""
     even = scenario.format == "mp4"
     base = list(scenario.panels)
     fw, fh = scenario.size
@@ -231,7 +271,7 @@ def fit_to_slide(scenario: Scenario) -> None:
         try:
             Canvas([panel_renderer(spec, text_size) for spec in specs], [s.title for s in specs],
                    heading=scenario.title, columns=scenario.columns, size=(fw, fh),
-                   **text_sizes(scenario))
+                   legends=keys, **text_sizes(scenario))
         except ValueError:
             return False
         return True

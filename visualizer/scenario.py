@@ -20,6 +20,26 @@ from .surfaces import SURFACE_NAMES
 GIF_FPS = (50, 25, 20, 10, 5, 4, 2, 1)
 FORMATS = ("gif", "mp4")
 SLIDE_SIZES = {"960x540": (960, 540), "1280x720": (1280, 720), "1920x1080": (1920, 1080)}
+CANVAS_LIMITS = ((160, 3840), (90, 2160))   # the widths and heights a `size` may have
+
+
+def parse_size(value: Any) -> tuple[int, int] | None:
+    """A canvas size `WxH` (e.g. a slide preset "1280x720") as (width, height), or None
+    if `value` is not one within `CANVAS_LIMITS`."""
+    if not isinstance(value, str):
+        return None
+    match = re.fullmatch(r"\s*(\d{1,5})\s*[xX×]\s*(\d{1,5})\s*", value)
+    if not match:
+        return None
+    w, h = int(match.group(1)), int(match.group(2))
+    (w0, w1), (h0, h1) = CANVAS_LIMITS
+    return (w, h) if w0 <= w <= w1 and h0 <= h <= h1 else None
+
+
+def size_expected() -> str:
+    (w0, w1), (h0, h1) = CANVAS_LIMITS
+    return (f"a canvas size WxH ({w0}-{w1} by {h0}-{h1} pixels), e.g. a slide: "
+            + ", ".join(SLIDE_SIZES))
 ENDPOINT_RULES = ("corners", "openings", "first_backtrack", "longest", "across")
 MAZE_VIEWS = ("square", "neighbourhood")
 MAX_SIDE = 1000
@@ -90,6 +110,8 @@ class Scenario:
     crf: int = 18                  # MP4 quality (lower is better, 0..51)
     preset: str = "medium"         # MP4 encoder speed / size trade-off
     effort: str = "best"           # GIF encoding: "best", "fast" (Life: faster, 2-5 % bigger)
+    legend: bool = True            # each panel explains its colours below its caption
+    solve_together: bool = False   # every maze is built first, then all solve together
 
 
 class _Checker:
@@ -372,7 +394,7 @@ def _check_blocked_cells(check: _Checker, spec: PanelSpec, loc: str) -> None:
 
 TOP_KEYS = ("title", "seed", "fps", "steps_per_frame", "duration", "clock", "hold",
             "hold_first", "output", "format", "theme", "colours", "columns", "size", "panels",
-            "still", "strip", "crf", "preset", "effort")
+            "still", "strip", "crf", "preset", "effort", "legend", "solve_together")
 MP4_PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
                "slower", "veryslow")
 PANEL_KEYS = ("maze", "generator", "endpoints", "solver", "life", "cell_size", "braid",
@@ -440,11 +462,17 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None) -> Scenario:
     effort = check.choice(raw, "effort", "", "best", GIF_EFFORTS)
     size = None
     if "size" in raw:
-        value = raw["size"]
-        if value in SLIDE_SIZES:
-            size = SLIDE_SIZES[value]
-        else:
-            check.error("size", "a slide size: one of " + ", ".join(SLIDE_SIZES), value)
+        size = parse_size(raw["size"])
+        if size is None:
+            check.error("size", size_expected(), raw["size"])
+    show_legend = raw.get("legend", True)
+    if not isinstance(show_legend, bool):
+        check.error("legend", "true or false", show_legend)
+        show_legend = True
+    solve_together = raw.get("solve_together", False)
+    if not isinstance(solve_together, bool):
+        check.error("solve_together", "true or false", solve_together)
+        solve_together = False
 
     panels: list[PanelSpec] = []
     if "panels" in raw:
@@ -478,7 +506,7 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None) -> Scenario:
         raise ScenarioError(check.errors)
     return Scenario(path, title, seed, panels, output, fmt or "gif", fps, steps, duration,
                     clock, hold, hold_first, theme, colours, columns, size, still, strip, crf,
-                    preset, effort)
+                    preset, effort, show_legend, solve_together)
 
 
 def _output(check: _Checker, raw: dict, path: Path, out: str | Path | None,

@@ -1,7 +1,9 @@
-"""The frame: panels laid out in a grid, each with its title above and live caption below.
+"""The frame: panels laid out in a grid, each with its title above, its live caption and its
+legend below.
 
 Panels draw into their own rasters; the canvas copies only their dirty rectangles into the
 frame and redraws a caption only when its text changed, so a frame costs what changed.
+Titles and captions wrap onto more lines; nothing is cut unless a caption outgrows its lines.
 """
 from __future__ import annotations
 
@@ -10,8 +12,19 @@ from typing import Protocol
 
 import numpy as np
 
+from . import legend
 from .palette import INDEX
-from .text import draw_text, glyph, line_metrics, text_width
+from .text import draw_text, line_metrics, text_width
+from .wrap import shorten, wrap
+
+CAPTION_LINES = 4
+MIN_TEXT_WIDTH = 15     # a column is at least this many caption line heights wide
+PAD = 4                 # pixels between a panel and its title, captions and legend
+
+
+def default_columns(n: int) -> int:
+    """Columns for `n` panels when the scenario does not say."""
+    return 1 if n == 1 else 2 if n <= 4 else 3
 
 
 class PanelRenderer(Protocol):
@@ -36,49 +49,60 @@ class Slot:
     caption_y: int
     width: int      # width available for the text (the column width)
     x_text: int
+    legend_y: int = 0
 
 
-def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """`text`, shortened with an ellipsis until it fits in `width` pixels."""
-    if text_width(text, size, bold) <= width:
-        return text
-    room = width - glyph("…", size, bold)[1]
-    used = 0
-    for i, ch in enumerate(text):
-        used += glyph(ch, size, bold)[1]
-        if used > room:
-            return text[:i] + "…"
-    return text
+@dataclass(frozen=True)
+class Layout:
+    """The arithmetic of a canvas: column widths, row heights, the frame size."""
+
+    columns: int
+    col_w: tuple[int, ...]
+    row_title: tuple[int, ...]
+    row_panel: tuple[int, ...]
+    row_legend: tuple[int, ...]
+    heading_lines: tuple[str, ...]
+    heading_h: int
+    width: int
+    height: int
 
 
-SEPARATOR = " · "
-CAPTION_LINES = 2
-
-
-def _wrap(text: str, size: int, width: int, lines: int = CAPTION_LINES) -> tuple[str, ...]:
-    """`text` in at most `lines` lines of `width` pixels, broken after its " · " separators
-    (a piece too long for a line, and the last line, are cut with an ellipsis)."""
-    if text_width(text, size) <= width:
-        return (text,)
-    pieces = text.split(SEPARATOR)
-    gap = text_width(SEPARATOR, size)
-    out: list[str] = []
-    start, used = 0, text_width(pieces[0], size)     # the line is pieces[start:k]
-    for k in range(1, len(pieces)):
-        w = text_width(pieces[k], size)
-        if used + gap + w <= width:
-            used += gap + w
-            continue
-        if len(out) == lines - 1:
-            break
-        out.append(_fit(SEPARATOR.join(pieces[start:k]), size, width))
-        start, used = k, w
-    out.append(_fit(SEPARATOR.join(pieces[start:]), size, width))
-    return tuple(out)
+def plan_layout(shapes: list[tuple[int, int]], titles: list[str],
+                legends: list[list[legend.Entry]], *, heading: str, columns: int,
+                margin: int, gap: int, title_size: int, caption_size: int,
+                frame_width: int | None = None) -> Layout:
+    """Where everything goes, from the panels' raster `shapes` (height, width) alone."""
+    rows = -(-len(shapes) // columns)
+    title_h = line_metrics(title_size, True)[1]
+    caption_h = line_metrics(caption_size)[1]
+    col_w = [0] * columns
+    for i, (_, w) in enumerate(shapes):
+        c = i % columns
+        col_w[c] = max(col_w[c], w, MIN_TEXT_WIDTH * caption_h)
+    row_title, row_panel, row_legend = [0] * rows, [0] * rows, [0] * rows
+    for i, (h, _) in enumerate(shapes):
+        r, c = divmod(i, columns)
+        row_title[r] = max(row_title[r],
+                           len(wrap(titles[i], title_size, col_w[c], bold=True)) * title_h)
+        row_panel[r] = max(row_panel[r], h)
+        if legends[i]:
+            row_legend[r] = max(row_legend[r],
+                                legend.height(legends[i], caption_size, col_w[c]) + PAD)
+    width = 2 * margin + sum(col_w) + gap * (columns - 1)
+    heading_size = title_size + 2
+    heading_lines = tuple(wrap(heading, heading_size, (frame_width or width) - 2 * margin,
+                               bold=True)) if heading else ()
+    heading_h = len(heading_lines) * line_metrics(heading_size, True)[1] + 6 if heading else 0
+    body = sum(t + PAD + p + PAD + CAPTION_LINES * caption_h + lg
+               for t, p, lg in zip(row_title, row_panel, row_legend))
+    height = 2 * margin + heading_h + body + gap * (rows - 1)
+    return Layout(columns, tuple(col_w), tuple(row_title), tuple(row_panel),
+                  tuple(row_legend), heading_lines, heading_h, width, height)
 
 
 class Canvas:
-    """Lays out `panels` (with `titles`) in `columns` columns under an optional `heading`.
+    """Lays out `panels` (with `titles` and optional `legends`) in `columns` columns under an
+    optional `heading`. `shortened` lists any caption that had to be cut to its lines.
 
     `size` forces the frame size (a slide preset), centring the layout in it.
     """
@@ -86,25 +110,20 @@ class Canvas:
     def __init__(self, panels: list[PanelRenderer], titles: list[str], *, heading: str = "",
                  columns: int | None = None, margin: int = 12, gap: int = 16,
                  title_size: int = 16, caption_size: int = 13,
-                 size: tuple[int, int] | None = None) -> None:
+                 size: tuple[int, int] | None = None,
+                 legends: list[list[legend.Entry]] | None = None) -> None:
         self.panels, self.titles, self.heading = panels, titles, heading
         self.title_size, self.caption_size = title_size, caption_size
+        self.legends = legends or [[] for _ in panels]
+        self.shortened: list[str] = []
         n = len(panels)
-        columns = columns or (1 if n == 1 else 2 if n <= 4 else 3)
-        rows = -(-n // columns)
-        _, title_h = line_metrics(title_size, True)
-        _, caption_h = line_metrics(caption_size)
-        heading_h = line_metrics(title_size + 2, True)[1] + 6 if heading else 0
-        col_w = [0] * columns
-        row_h = [0] * rows
-        for i, panel in enumerate(panels):
-            r, c = divmod(i, columns)
-            text_w = max(text_width(titles[i], title_size, True), 150)
-            col_w[c] = max(col_w[c], panel.raster.shape[1], min(text_w, 2 * panel.raster.shape[1]))
-            row_h[r] = max(row_h[r], title_h + 4 + panel.raster.shape[0] + 4
-                           + CAPTION_LINES * caption_h)
-        width = 2 * margin + sum(col_w) + gap * (columns - 1)
-        height = 2 * margin + heading_h + sum(row_h) + gap * (rows - 1)
+        columns = min(columns or default_columns(n), n)
+        lay = plan_layout([p.raster.shape for p in panels], titles, self.legends,
+                          heading=heading, columns=columns, margin=margin, gap=gap,
+                          title_size=title_size, caption_size=caption_size,
+                          frame_width=size[0] if size else None)
+        self.layout = lay
+        width, height = lay.width, lay.height
         oy = ox = 0
         if size is not None:
             fw, fh = size
@@ -114,32 +133,57 @@ class Canvas:
             oy, ox = (fh - height) // 2, (fw - width) // 2
             width, height = fw, fh
         self.frame = np.full((height, width), INDEX["background"], dtype=np.uint8)
+        title_h = line_metrics(title_size, True)[1]
+        caption_h = line_metrics(caption_size)[1]
         self.slots: list[Slot] = []
+        title_lines = []
         for i, panel in enumerate(panels):
             r, c = divmod(i, columns)
-            x0 = ox + margin + sum(col_w[:c]) + gap * c
-            y0 = oy + margin + heading_h + sum(row_h[:r]) + gap * r
+            x0 = ox + margin + sum(lay.col_w[:c]) + gap * c
+            y0 = oy + margin + lay.heading_h + gap * r + sum(
+                t + PAD + p + PAD + CAPTION_LINES * caption_h + lg for t, p, lg in
+                zip(lay.row_title[:r], lay.row_panel[:r], lay.row_legend[:r]))
             ph, pw = panel.raster.shape
-            x = x0 + (col_w[c] - pw) // 2
-            self.slots.append(Slot(y0 + title_h + 4, x, y0, y0 + title_h + 4 + ph + 4,
-                                   col_w[c], x0))
-        if heading:
-            draw_text(self.frame, _fit(heading, title_size + 2, width - 2 * margin, True),
-                      oy + margin, ox + margin, INDEX["text"], title_size + 2, bold=True)
-        for slot, title, panel in zip(self.slots, titles, panels):
-            tw = text_width(_fit(title, title_size, slot.width, True), title_size, True)
-            draw_text(self.frame, _fit(title, title_size, slot.width, True), slot.title_y,
-                      slot.x_text + max(0, (slot.width - tw) // 2), INDEX["text"],
-                      title_size, bold=True)
+            lines = wrap(titles[i], title_size, lay.col_w[c], bold=True)
+            title_lines.append(lines)
+            top = y0 + lay.row_title[r] + PAD
+            caption_y = top + lay.row_panel[r] + PAD
+            self.slots.append(Slot(top, x0 + (lay.col_w[c] - pw) // 2,
+                                   top - PAD - len(lines) * title_h, caption_y,
+                                   lay.col_w[c], x0, caption_y + CAPTION_LINES * caption_h))
+        heading_size = title_size + 2
+        heading_lh = line_metrics(heading_size, True)[1]
+        for k, line in enumerate(lay.heading_lines):
+            draw_text(self.frame, line, oy + margin + k * heading_lh, ox + margin,
+                      INDEX["text"], heading_size, bold=True)
+        for slot, lines, panel, entries in zip(self.slots, title_lines, panels, self.legends):
+            for k, line in enumerate(lines):
+                tw = text_width(line, title_size, True)
+                draw_text(self.frame, line, slot.title_y + k * title_h,
+                          slot.x_text + max(0, (slot.width - tw) // 2), INDEX["text"],
+                          title_size, bold=True)
             ph, pw = panel.raster.shape
             self.frame[slot.y:slot.y + ph, slot.x:slot.x + pw] = panel.raster
             panel.take_dirty()
-        self._captions = [None] * n
+            if entries:
+                legend.draw(self.frame, entries, slot.legend_y + PAD, slot.x_text,
+                            slot.width, caption_size)
+        self._captions: list[tuple[str, ...] | None] = [None] * n
         self.compose()
 
     @property
     def shape(self) -> tuple[int, int]:
         return self.frame.shape
+
+    def caption_lines(self, text: str, width: int) -> tuple[str, ...]:
+        """`text` in at most CAPTION_LINES lines of `width` (cut only if it needs more)."""
+        lines = wrap(text, self.caption_size, width)
+        if len(lines) <= CAPTION_LINES:
+            return tuple(lines)
+        if text not in self.shortened:
+            self.shortened.append(text)
+        last = shorten(" ".join(lines[CAPTION_LINES - 1:]), self.caption_size, width)
+        return tuple(lines[:CAPTION_LINES - 1]) + (last,)
 
     def locate(self, y: float, x: float) -> tuple[int, float, float] | None:
         """Which panel is under frame pixel (y, x), and the pixel in that panel's raster."""
@@ -169,7 +213,7 @@ class Canvas:
                 self.frame[slot.y + y0:slot.y + y1, slot.x + x0:slot.x + x1] = \
                     panel.raster[y0:y1, x0:x1]
                 grow((slot.y + y0, slot.y + y1, slot.x + x0, slot.x + x1))
-            lines = _wrap(panel.caption(), self.caption_size, slot.width)
+            lines = self.caption_lines(panel.caption(), slot.width)
             old = self._captions[i]
             if lines != old:
                 for k in range(max(len(lines), len(old or ()))):

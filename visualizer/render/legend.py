@@ -1,0 +1,167 @@
+"""The legend: what each colour and mark on a panel means, in a student's words.
+
+A panel's legend lists exactly the colours its picture shows at some moment of the run: the
+pipeline draws the panel's events once ahead into a scratch panel and records the palette
+slots that appear (`SlotTracker`), so the legend can be complete in the first frame (shown
+before anything moves). The words are the renderer's own, per palette slot; an algorithm may
+give its own words for a slot through its registry record (`legend={"frontier": "..."}`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+import numpy as np
+
+from .palette import INDEX, SET_BASE, SET_COLOURS, SIZE
+from .text import draw_text, line_metrics, text_width
+
+#: the words for each slot; slots not listed here are structure (background, walls, grid
+#: lines, text) and get no entry
+WORDS: dict[str, str] = {
+    "unvisited": "not visited yet",
+    "current": "current cell",
+    "stack": "on the stack",
+    "frontier": "queued, to visit",
+    "visited": "visited",
+    "path": "path found",
+    "dead_end": "dead end, filled in",
+    "blocked": "rock",
+    "start": "start",
+    "goal": "goal",
+    "tested": "reached by the connectivity test",
+    "considered": "wall being considered",
+    "opened": "wall opened",
+    "rejected": "wall left closed",
+    "built": "wall built",
+    "heading": "where it faces",
+    "hand": "wall under its hand",
+    "open_set": "open set (to expand, by cost)",
+    "once": "passage marked once",
+    "twice": "passage marked twice",
+    "frame": "the surface; copies around it",
+    "alive": "alive",
+    "born": "born",
+    "died": "died",
+    "chart": "population",
+}
+#: entries that stand for several slots (one swatch of all their colours)
+GROUPS: dict[str, tuple[str, tuple[int, ...]]] = {
+    "sets": ("a set of joined cells (one colour each)",
+             tuple(range(SET_BASE, SET_BASE + SET_COLOURS))),
+    "glue": ("glued edges (arrows show how)", (INDEX["glue_a"], INDEX["glue_b"])),
+    "ghost": ("glued copies, dimmed", (INDEX["ghost_fill"], INDEX["ghost_wall"])),
+}
+#: the order entries appear in
+ORDER = ("unvisited", "sets", "blocked", "current", "heading", "hand", "stack", "frontier",
+         "open_set", "visited", "tested", "considered", "opened", "rejected", "built", "once",
+         "twice", "dead_end", "start", "goal", "path", "alive", "born", "died", "chart",
+         "frame", "ghost", "glue")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a legend: the palette slots of its swatch and its words."""
+
+    colours: tuple[int, ...]
+    label: str
+
+
+class SlotTracker:
+    """Records which palette slots a panel's raster has shown: call `see(panel)` after each
+    event (it reads and clears the panel's dirty rectangle)."""
+
+    def __init__(self) -> None:
+        self.seen = np.zeros(SIZE, dtype=bool)
+        self._started = False
+
+    def see(self, panel) -> None:
+        rect = panel.take_dirty()
+        if rect is None:
+            return
+        y0, y1, x0, x1 = rect
+        area = panel.raster[y0:y1, x0:x1]
+        if area.size:
+            self.seen |= np.bincount(area.ravel(), minlength=SIZE)[:SIZE] > 0
+
+    def slots(self) -> set[int]:
+        return {int(i) for i in np.flatnonzero(self.seen)}
+
+
+def entries(slots: Iterable[int], words: Mapping[str, str] | None = None) -> list[Entry]:
+    """The legend for a panel that shows palette `slots`, in `ORDER`; `words` override the
+    default words by slot or group name."""
+    shown = set(slots)
+    words = dict(words or {})
+    out = []
+    for key in ORDER:
+        if key in GROUPS:
+            label, members = GROUPS[key]
+            present = tuple(i for i in members if i in shown)
+            if present:
+                out.append(Entry(present, words.get(key, label)))
+        elif INDEX[key] in shown:
+            out.append(Entry((INDEX[key],), words.get(key, WORDS[key])))
+    return out
+
+
+# --- drawing ------------------------------------------------------------------------------
+
+GAP = 12          # pixels between two entries on a line
+
+
+def swatch_size(size: int) -> int:
+    """The side of an entry's swatch for text of `size`."""
+    return max(7, line_metrics(size)[1] - 4)
+
+
+def entry_width(entry: Entry, size: int) -> int:
+    s = swatch_size(size)
+    return s + 4 + text_width(entry.label, size)
+
+
+def lines(legend: list[Entry], size: int, width: int) -> list[list[Entry]]:
+    """The entries flowed into lines of at most `width` pixels (an entry wider than the
+    line has a line of its own; `fits` says whether every entry fits)."""
+    out: list[list[Entry]] = []
+    used = 0
+    for entry in legend:
+        w = entry_width(entry, size)
+        if out and used + GAP + w <= width:
+            out[-1].append(entry)
+            used += GAP + w
+        else:
+            out.append([entry])
+            used = w
+    return out
+
+
+def fits(legend: list[Entry], size: int, width: int) -> bool:
+    """Whether every entry fits on a line of `width` pixels."""
+    return all(entry_width(e, size) <= width for e in legend)
+
+
+def height(legend: list[Entry], size: int, width: int) -> int:
+    """The pixels the legend takes below a panel's captions."""
+    return len(lines(legend, size, width)) * line_metrics(size)[1]
+
+
+def draw(frame: np.ndarray, legend: list[Entry], y: int, x: int, width: int, size: int,
+         *, ink: int = INDEX["text"]) -> None:
+    """Draw `legend` at (y, x) within `width` pixels: a swatch (outlined in `ink`, split
+    into stripes for a group) and the words, entry after entry."""
+    s = swatch_size(size)
+    line_h = line_metrics(size)[1]
+    for k, line in enumerate(lines(legend, size, width)):
+        cx = x
+        top = y + k * line_h
+        sy = top + (line_h - s) // 2
+        for entry in line:
+            frame[sy:sy + s, cx:cx + s] = ink
+            inner = frame[sy + 1:sy + s - 1, cx + 1:cx + s - 1]
+            stripes = np.array_split(np.arange(inner.shape[1]), len(entry.colours))
+            for colour, cols in zip(entry.colours, stripes):
+                if len(cols):
+                    inner[:, cols[0]:cols[-1] + 1] = colour
+            draw_text(frame, entry.label, top, cx + s + 4, ink, size)
+            cx += entry_width(entry, size) + GAP
