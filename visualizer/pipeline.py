@@ -21,6 +21,7 @@ from .maze import Maze
 from .render.animate import Frame, Pacing, caption_holds, caption_state, count_events, frames
 from .render import legend
 from .render.canvas import Canvas
+from .render.text import text_width
 from .render.maze_panel import MazePanel
 from .render.palette import make_theme
 from .scenario import PanelSpec, Scenario, ScenarioError
@@ -167,49 +168,74 @@ def legend_words(spec: PanelSpec) -> dict[str, str]:
     return words
 
 
-def panel_legend(spec: PanelSpec, text_size: int = 13) -> list[legend.Entry]:
-    """The legend of panel `spec`: the colours its picture shows during the animation,
-    found by drawing its events once ahead into a scratch panel."""
-    renderer = panel_renderer(spec, text_size)
-    skip = building_events(spec) if spec.animate == "solve" else 0
-    tracker = legend.SlotTracker()
-    if not skip:
-        tracker.see(renderer)
-    for k, event in enumerate(panel_stream(spec)):
-        renderer.apply(event)
-        if k + 1 >= skip:
-            tracker.see(renderer)
-        else:
-            renderer.take_dirty()
-    return legend.entries(tracker.slots(), legend_words(spec))
+@dataclass
+class Preview:
+    """What drawing a scenario's events once ahead tells the layout: the legend of every
+    colour the panels show (each once), and each panel's widest captions."""
+
+    legend: list[legend.Entry] | None
+    captions: list[list[str]]
 
 
-def legends(scenario: Scenario) -> list[list[legend.Entry]] | None:
-    """Every panel's legend, or None when the scenario turns legends off."""
-    if not scenario.legend:
-        return None
+CAPTION_SAMPLES = 6
+
+
+def preview(scenario: Scenario) -> Preview:
+    """Draw every panel's events once into scratch panels, recording the palette slots that
+    appear and the widest captions (with `animate: solve`, from the built maze on)."""
     text_size = text_sizes(scenario).get("caption_size", 13)
-    return [panel_legend(spec, text_size) for spec in scenario.panels]
+    renderers = [panel_renderer(spec, text_size) for spec in scenario.panels]
+    set_up_captions(scenario, renderers)
+    entries, captions = [], []
+    for spec, renderer in zip(scenario.panels, renderers):
+        skip = building_events(spec) if spec.animate == "solve" else 0
+        tracker = legend.SlotTracker()
+        widest: dict[str, int] = {}
+
+        def sample() -> None:
+            text = renderer.caption()
+            if text not in widest:
+                widest[text] = text_width(text, text_size)
+                if len(widest) > 4 * CAPTION_SAMPLES:
+                    keep = sorted(widest, key=widest.__getitem__)[-CAPTION_SAMPLES:]
+                    widest.clear()
+                    widest.update({t: text_width(t, text_size) for t in keep})
+
+        if not skip:
+            tracker.see(renderer)
+            sample()
+        for k, event in enumerate(panel_stream(spec)):
+            renderer.apply(event)
+            if k + 1 >= skip:
+                tracker.see(renderer)
+                sample()
+            else:
+                renderer.take_dirty()
+        entries.append(legend.entries(tracker.slots(), legend_words(spec)))
+        captions.append(sorted(widest, key=widest.__getitem__)[-CAPTION_SAMPLES:])
+    return Preview(legend.merged(entries) if scenario.legend else None, captions)
 
 
 def pacing(scenario: Scenario) -> Pacing:
+    """The scenario's pacing (`solve_together` runs on the progress clock)."""
+    clock = "progress" if scenario.solve_together else scenario.clock
     return Pacing(fps=scenario.fps, steps_per_frame=scenario.steps_per_frame,
-                  duration=scenario.duration, clock=scenario.clock,
+                  duration=scenario.duration, clock=clock,
                   hold_first=scenario.hold_first, hold_last=scenario.hold)
 
 
 def make_canvas(scenario: Scenario) -> Canvas:
     """The canvas with one freshly set-up renderer per panel. With a slide `size`, the
     panels' cell sizes are scaled (whole pixels; even for MP4) to fill the slide."""
-    keys = legends(scenario)
+    ahead = preview(scenario)
     if scenario.size is not None:
-        fit_to_slide(scenario, keys)
+        fit_to_slide(scenario, ahead)
     text_size = text_sizes(scenario).get("caption_size", 13)
     panels = [panel_renderer(spec, text_size) for spec in scenario.panels]
     set_up_captions(scenario, panels)
     return Canvas(panels, [spec.title for spec in scenario.panels], heading=scenario.title,
-                  columns=scenario.columns, size=scenario.size, legends=keys,
-                  **text_sizes(scenario))
+                  columns=scenario.columns, size=scenario.size, key=ahead.legend,
+                  captions=ahead.captions, **text_sizes(scenario))
 
 
 def set_up_captions(scenario: Scenario, panels: list) -> None:
@@ -258,34 +284,43 @@ def _scaled(spec: PanelSpec, factor: float, even: bool) -> PanelSpec:
     return out
 
 
-def fit_to_slide(scenario: Scenario, keys: list[list[legend.Entry]] | None = None) -> None:
+def fit_to_slide(scenario: Scenario, ahead: Preview | None = None) -> None:
     """Scale every panel of `scenario` (in place) to the largest size that fits its slide,
-    with its legends `keys`."""
+    with the legend and captions `ahead` found: each possible number of columns (unless the scenario sets
+    `columns`) is tried, and the one that makes the cells largest is kept (in `columns`)."""
     even = scenario.format == "mp4"
     base = list(scenario.panels)
     fw, fh = scenario.size
     text_size = text_sizes(scenario).get("caption_size", 13)
+    titles = [s.title for s in base]
 
-    def fits(factor: float) -> bool:
+    def fits(factor: float, columns: int) -> bool:
         specs = [_scaled(spec, factor, even) for spec in base]
         try:
-            Canvas([panel_renderer(spec, text_size) for spec in specs], [s.title for s in specs],
-                   heading=scenario.title, columns=scenario.columns, size=(fw, fh),
-                   legends=keys, **text_sizes(scenario))
+            Canvas([panel_renderer(spec, text_size) for spec in specs], titles,
+                   heading=scenario.title, columns=columns, size=(fw, fh),
+                   key=ahead.legend if ahead else None,
+                   captions=ahead.captions if ahead else None, **text_sizes(scenario))
         except ValueError:
             return False
         return True
 
-    lo, hi = 0.0, 1.0
-    while fits(hi) and hi < 64:
-        lo, hi = hi, hi * 2
-    for _ in range(14):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
-    if lo == 0.0 and not fits(1e-9):
+    def largest(columns: int) -> float:
+        lo, hi = 0.0, 1.0
+        while fits(hi, columns) and hi < 64:
+            lo, hi = hi, hi * 2
+        for _ in range(10):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if fits(mid, columns) else (lo, mid)
+        return lo
+
+    choices = [scenario.columns] if scenario.columns else range(1, len(base) + 1)
+    factor, columns = max((largest(c), -c) for c in choices)
+    if factor == 0.0 and not fits(1e-9, -columns):
         raise ScenarioError([f"{scenario.path}: size: the panels do not fit in {fw}x{fh} "
                              f"even with 1-pixel cells; use a larger slide or fewer cells"])
-    scenario.panels = [_scaled(spec, lo, even) for spec in base]
+    scenario.columns = -columns
+    scenario.panels = [_scaled(spec, factor, even) for spec in base]
 
 
 def scenario_frames(scenario: Scenario, canvas: Canvas | None = None) -> Iterator[Frame]:
@@ -300,7 +335,11 @@ def scenario_frames(scenario: Scenario, canvas: Canvas | None = None) -> Iterato
     if any(getattr(spec, "animate", "all") == "solve" for spec in scenario.panels):
         first = [building_events(spec) if getattr(spec, "animate", "all") == "solve" else 0
                  for spec in scenario.panels]
-    return frames(canvas, streams, pace, counts, first)
+    split = None
+    if scenario.solve_together:
+        split = [building_events(spec) if spec.maze is not None and spec.solver is not None
+                 else None for spec in scenario.panels]
+    return frames(canvas, streams, pace, counts, first, split)
 
 
 @dataclass

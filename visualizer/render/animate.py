@@ -64,10 +64,31 @@ def progress_frames(counts: list[int], pacing: Pacing) -> int:
     return max(1, max(ceil(n / k) for n in counts) if counts else 1)
 
 
-def plan(counts: list[int], pacing: Pacing) -> Callable[[int, int], int]:
-    """For the `progress` clock: the number of events panel i has consumed after frame f."""
-    total_frames = progress_frames(counts, pacing)
-    return lambda i, f: counts[i] if f >= total_frames else (counts[i] * f) // total_frames
+def plan(counts: list[int], pacing: Pacing,
+         split: list[int | None] | None = None) -> Callable[[int, int], int]:
+    """For the `progress` clock: the number of events panel i has consumed after frame f.
+
+    With `split` (events before panel i's solve, or None for a panel without one), the
+    panels first build together, then all solve together: two phases, each spread so that
+    every panel ends it on the same frame; a panel without a split spans both phases.
+    """
+    if not split or all(b is None for b in split):
+        total_frames = progress_frames(counts, pacing)
+        return lambda i, f: counts[i] if f >= total_frames else (counts[i] * f) // total_frames
+    first = [b for b in split if b is not None]
+    second = [n - b for n, b in zip(counts, split) if b is not None]
+    k = steps_per_frame([max(first) + max(second)], pacing)
+    t1, t2 = max(1, ceil(max(first) / k)), max(1, ceil(max(second) / k))
+    whole = t1 + t2
+
+    def consumed(i: int, f: int) -> int:
+        n, b = counts[i], split[i]
+        if f >= whole:
+            return n
+        if b is None:
+            return (n * f) // whole
+        return (b * f) // t1 if f < t1 else b + ((n - b) * (f - t1)) // t2
+    return consumed
 
 
 def caption_holds(n: int, pacing: Pacing, counts: list[int] | None = None) -> list[int | None]:
@@ -94,9 +115,12 @@ def caption_state(panel: object) -> object | None:
 
 
 def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,
-           counts: list[int] | None = None, first: list[int] | None = None
-           ) -> Iterator[Frame]:
+           counts: list[int] | None = None, first: list[int] | None = None,
+           split: list[int | None] | None = None) -> Iterator[Frame]:
     """The frames of `streams` drawn on `canvas`'s panels (stream i feeds panel i).
+
+    `split` (events before each panel's solve, None where there is none) makes every panel
+    build first and then all solve together (see `plan`).
 
     `counts` (events per stream) is needed by the `progress` clock and by a target duration.
     `first` (events per stream) are all drawn into the first picture — e.g. a maze's whole
@@ -109,7 +133,9 @@ def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,
     base = list(first) if first is not None else [0] * n
     paced = [c - b for c, b in zip(counts, base)] if counts else counts
     k = steps_per_frame(paced or [], pacing)
-    target = plan(paced, pacing) if pacing.clock == "progress" and counts else None
+    if split is not None:
+        split = [None if b is None else max(0, b - a) for b, a in zip(split, base)]
+    target = plan(paced, pacing, split) if pacing.clock == "progress" and counts else None
     frame_period = 1.0 / pacing.fps
 
     def advance(i: int, limit: int) -> None:

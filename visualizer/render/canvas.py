@@ -13,6 +13,7 @@ from typing import Protocol
 import numpy as np
 
 from . import legend
+from .legend import draw as draw_legend
 from .palette import INDEX
 from .text import draw_text, line_metrics, text_width
 from .wrap import shorten, wrap
@@ -49,7 +50,6 @@ class Slot:
     caption_y: int
     width: int      # width available for the text (the column width)
     x_text: int
-    legend_y: int = 0
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,9 @@ class Layout:
     col_w: tuple[int, ...]
     row_title: tuple[int, ...]
     row_panel: tuple[int, ...]
-    row_legend: tuple[int, ...]
+    row_caption: tuple[int, ...]     # caption lines each row reserves
+    legend_w: int
+    legend_h: int
     heading_lines: tuple[str, ...]
     heading_h: int
     width: int
@@ -68,7 +70,8 @@ class Layout:
 
 
 def plan_layout(shapes: list[tuple[int, int]], titles: list[str],
-                legends: list[list[legend.Entry]], *, heading: str, columns: int,
+                key: list[legend.Entry], *, heading: str, columns: int,
+                captions: list[list[str]] | None = None,
                 margin: int, gap: int, title_size: int, caption_size: int,
                 frame_width: int | None = None) -> Layout:
     """Where everything goes, from the panels' raster `shapes` (height, width) alone."""
@@ -79,30 +82,34 @@ def plan_layout(shapes: list[tuple[int, int]], titles: list[str],
     for i, (_, w) in enumerate(shapes):
         c = i % columns
         col_w[c] = max(col_w[c], w, MIN_TEXT_WIDTH * caption_h)
-    row_title, row_panel, row_legend = [0] * rows, [0] * rows, [0] * rows
+    row_title, row_panel = [0] * rows, [0] * rows
+    row_caption = [1 if captions is not None else CAPTION_LINES] * rows
     for i, (h, _) in enumerate(shapes):
         r, c = divmod(i, columns)
+        if captions is not None:
+            row_caption[r] = max([row_caption[r]] + [len(wrap(t, caption_size, col_w[c]))
+                                                     for t in captions[i]])
         row_title[r] = max(row_title[r],
                            len(wrap(titles[i], title_size, col_w[c], bold=True)) * title_h)
         row_panel[r] = max(row_panel[r], h)
-        if legends[i]:
-            row_legend[r] = max(row_legend[r],
-                                legend.height(legends[i], caption_size, col_w[c]) + PAD)
     width = 2 * margin + sum(col_w) + gap * (columns - 1)
+    legend_w = (frame_width or width) - 2 * margin
+    legend_h = legend.height(key, caption_size, legend_w) + PAD if key else 0
     heading_size = title_size + 2
     heading_lines = tuple(wrap(heading, heading_size, (frame_width or width) - 2 * margin,
                                bold=True)) if heading else ()
     heading_h = len(heading_lines) * line_metrics(heading_size, True)[1] + 6 if heading else 0
-    body = sum(t + PAD + p + PAD + CAPTION_LINES * caption_h + lg
-               for t, p, lg in zip(row_title, row_panel, row_legend))
-    height = 2 * margin + heading_h + body + gap * (rows - 1)
-    return Layout(columns, tuple(col_w), tuple(row_title), tuple(row_panel),
-                  tuple(row_legend), heading_lines, heading_h, width, height)
+    body = sum(t + PAD + p + PAD + n * caption_h
+               for t, p, n in zip(row_title, row_panel, row_caption))
+    height = 2 * margin + heading_h + body + gap * (rows - 1) + legend_h
+    return Layout(columns, tuple(col_w), tuple(row_title), tuple(row_panel), tuple(row_caption),
+                  legend_w, legend_h, heading_lines, heading_h, width, height)
 
 
 class Canvas:
-    """Lays out `panels` (with `titles` and optional `legends`) in `columns` columns under an
-    optional `heading`. `shortened` lists any caption that had to be cut to its lines.
+    """Lays out `panels` (with `titles`) in `columns` columns under an optional `heading`,
+    and the legend `key` of their colours under them all. `shortened` lists any caption that had
+    to be cut to its lines.
 
     `size` forces the frame size (a slide preset), centring the layout in it.
     """
@@ -111,17 +118,18 @@ class Canvas:
                  columns: int | None = None, margin: int = 12, gap: int = 16,
                  title_size: int = 16, caption_size: int = 13,
                  size: tuple[int, int] | None = None,
-                 legends: list[list[legend.Entry]] | None = None) -> None:
+                 key: list[legend.Entry] | None = None,
+                 captions: list[list[str]] | None = None) -> None:
         self.panels, self.titles, self.heading = panels, titles, heading
         self.title_size, self.caption_size = title_size, caption_size
-        self.legends = legends or [[] for _ in panels]
+        self.legend = list(key or [])
         self.shortened: list[str] = []
         n = len(panels)
         columns = min(columns or default_columns(n), n)
-        lay = plan_layout([p.raster.shape for p in panels], titles, self.legends,
+        lay = plan_layout([p.raster.shape for p in panels], titles, self.legend,
                           heading=heading, columns=columns, margin=margin, gap=gap,
                           title_size=title_size, caption_size=caption_size,
-                          frame_width=size[0] if size else None)
+                          captions=captions, frame_width=size[0] if size else None)
         self.layout = lay
         width, height = lay.width, lay.height
         oy = ox = 0
@@ -136,27 +144,29 @@ class Canvas:
         title_h = line_metrics(title_size, True)[1]
         caption_h = line_metrics(caption_size)[1]
         self.slots: list[Slot] = []
+        self._lines: list[int] = []
         title_lines = []
         for i, panel in enumerate(panels):
             r, c = divmod(i, columns)
             x0 = ox + margin + sum(lay.col_w[:c]) + gap * c
             y0 = oy + margin + lay.heading_h + gap * r + sum(
-                t + PAD + p + PAD + CAPTION_LINES * caption_h + lg for t, p, lg in
-                zip(lay.row_title[:r], lay.row_panel[:r], lay.row_legend[:r]))
+                t + PAD + p + PAD + n * caption_h for t, p, n in
+                zip(lay.row_title[:r], lay.row_panel[:r], lay.row_caption[:r]))
             ph, pw = panel.raster.shape
             lines = wrap(titles[i], title_size, lay.col_w[c], bold=True)
             title_lines.append(lines)
+            self._lines.append(lay.row_caption[r])
             top = y0 + lay.row_title[r] + PAD
             caption_y = top + lay.row_panel[r] + PAD
             self.slots.append(Slot(top, x0 + (lay.col_w[c] - pw) // 2,
                                    top - PAD - len(lines) * title_h, caption_y,
-                                   lay.col_w[c], x0, caption_y + CAPTION_LINES * caption_h))
+                                   lay.col_w[c], x0))
         heading_size = title_size + 2
         heading_lh = line_metrics(heading_size, True)[1]
         for k, line in enumerate(lay.heading_lines):
             draw_text(self.frame, line, oy + margin + k * heading_lh, ox + margin,
                       INDEX["text"], heading_size, bold=True)
-        for slot, lines, panel, entries in zip(self.slots, title_lines, panels, self.legends):
+        for slot, lines, panel in zip(self.slots, title_lines, panels):
             for k, line in enumerate(lines):
                 tw = text_width(line, title_size, True)
                 draw_text(self.frame, line, slot.title_y + k * title_h,
@@ -165,9 +175,12 @@ class Canvas:
             ph, pw = panel.raster.shape
             self.frame[slot.y:slot.y + ph, slot.x:slot.x + pw] = panel.raster
             panel.take_dirty()
-            if entries:
-                legend.draw(self.frame, entries, slot.legend_y + PAD, slot.x_text,
-                            slot.width, caption_size)
+        if self.legend:
+            top = oy + lay.height - margin - lay.legend_h + PAD
+            key_width = min(lay.legend_w, legend.width(self.legend, caption_size, lay.legend_w))
+            draw_legend(self.frame, self.legend, top,
+                        (width - key_width) // 2 if size else ox + margin,
+                        lay.legend_w, caption_size)
         self._captions: list[tuple[str, ...] | None] = [None] * n
         self.compose()
 
@@ -175,15 +188,16 @@ class Canvas:
     def shape(self) -> tuple[int, int]:
         return self.frame.shape
 
-    def caption_lines(self, text: str, width: int) -> tuple[str, ...]:
-        """`text` in at most CAPTION_LINES lines of `width` (cut only if it needs more)."""
+    def caption_lines(self, text: str, width: int, room: int = CAPTION_LINES
+                      ) -> tuple[str, ...]:
+        """`text` in at most `room` lines of `width` (cut only if it needs more)."""
         lines = wrap(text, self.caption_size, width)
-        if len(lines) <= CAPTION_LINES:
+        if len(lines) <= room:
             return tuple(lines)
         if text not in self.shortened:
             self.shortened.append(text)
-        last = shorten(" ".join(lines[CAPTION_LINES - 1:]), self.caption_size, width)
-        return tuple(lines[:CAPTION_LINES - 1]) + (last,)
+        last = shorten(" ".join(lines[room - 1:]), self.caption_size, width)
+        return tuple(lines[:room - 1]) + (last,)
 
     def locate(self, y: float, x: float) -> tuple[int, float, float] | None:
         """Which panel is under frame pixel (y, x), and the pixel in that panel's raster."""
@@ -213,7 +227,7 @@ class Canvas:
                 self.frame[slot.y + y0:slot.y + y1, slot.x + x0:slot.x + x1] = \
                     panel.raster[y0:y1, x0:x1]
                 grow((slot.y + y0, slot.y + y1, slot.x + x0, slot.x + x1))
-            lines = self.caption_lines(panel.caption(), slot.width)
+            lines = self.caption_lines(panel.caption(), slot.width, self._lines[i])
             old = self._captions[i]
             if lines != old:
                 for k in range(max(len(lines), len(old or ()))):

@@ -141,6 +141,31 @@ def fits(legend: list[Entry], size: int, width: int) -> bool:
     return all(entry_width(e, size) <= width for e in legend)
 
 
+def width(legend: list[Entry], size: int, limit: int) -> int:
+    """The width of the legend's widest line when flowed into `limit` pixels."""
+    return max((sum(entry_width(e, size) for e in line) + GAP * (len(line) - 1)
+                for line in lines(legend, size, limit)), default=0)
+
+
+def merged(legends: list[list[Entry]]) -> list[Entry]:
+    """One legend for several panels: every entry once, in `ORDER`'s order of first use."""
+    out: list[Entry] = []
+    for entries in legends:
+        for entry in entries:
+            if entry not in out:
+                out.append(entry)
+    rank = {colours: k for k, colours in enumerate(_order_colours())}
+    return sorted(out, key=lambda e: rank.get(e.colours[:1], len(rank)))
+
+
+def _order_colours() -> list[tuple[int, ...]]:
+    out = []
+    for key in ORDER:
+        members = GROUPS[key][1] if key in GROUPS else (INDEX[key],)
+        out.extend((m,) for m in members)
+    return out
+
+
 def height(legend: list[Entry], size: int, width: int) -> int:
     """The pixels the legend takes below a panel's captions."""
     return len(lines(legend, size, width)) * line_metrics(size)[1]
