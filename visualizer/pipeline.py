@@ -286,8 +286,8 @@ def _scaled(spec: PanelSpec, factor: float, even: bool) -> PanelSpec:
 
 def fit_to_slide(scenario: Scenario, ahead: Preview | None = None) -> None:
     """Scale every panel of `scenario` (in place) to the largest size that fits its slide,
-    with the legend and captions `ahead` found: each possible number of columns (unless the scenario sets
-    `columns`) is tried, and the one that makes the cells largest is kept (in `columns`)."""
+    with the legend and captions `ahead` found: each number of columns is tried, and the one
+    that makes the cells largest is kept (in `columns`)."""
     even = scenario.format == "mp4"
     base = list(scenario.panels)
     fw, fh = scenario.size
@@ -314,8 +314,9 @@ def fit_to_slide(scenario: Scenario, ahead: Preview | None = None) -> None:
             lo, hi = (mid, hi) if fits(mid, columns) else (lo, mid)
         return lo
 
-    choices = [scenario.columns] if scenario.columns else range(1, len(base) + 1)
-    factor, columns = max((largest(c), -c) for c in choices)
+    # the scenario's own `columns` wins a tie; otherwise fewer columns do
+    factor, _, columns = max((largest(c), c == scenario.columns, -c)
+                             for c in range(1, len(base) + 1))
     if factor == 0.0 and not fits(1e-9, -columns):
         raise ScenarioError([f"{scenario.path}: size: the panels do not fit in {fw}x{fh} "
                              f"even with 1-pixel cells; use a larger slide or fewer cells"])

@@ -19,7 +19,7 @@ from .text import draw_text, line_metrics, text_width
 from .wrap import shorten, wrap
 
 CAPTION_LINES = 4
-MIN_TEXT_WIDTH = 15     # a column is at least this many caption line heights wide
+MIN_TEXT_WIDTH = 10     # a column is at least this many caption line heights wide
 PAD = 4                 # pixels between a panel and its title, captions and legend
 
 

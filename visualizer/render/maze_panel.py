@@ -36,8 +36,10 @@ _CONSIDERED = INDEX["considered"]
 _VERDICT = {ev.WallOpened: INDEX["opened"], ev.WallClosed: INDEX["built"],
             ev.WallRejected: INDEX["rejected"]}
 #: events that belong to considering a wall: the considered wall stays drawn through them
+#: (until the next wall is considered); anything else — a milestone ending the phase, the
+#: figures, a solve — clears it
 _CONSIDERING = (ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
-                ev.SetsMerged, ev.CellMarked, ev.MarksCleared, ev.Milestone)
+                ev.SetsMerged, ev.CellMarked, ev.MarksCleared)
 _HEADING, _HAND, _CURRENT = INDEX["heading"], INDEX["hand"], INDEX["current"]
 _CHALK = {1: INDEX["once"], 2: INDEX["twice"]}
 _PATH_CODE = _MARK_CODE[Mark.PATH]
@@ -253,8 +255,8 @@ class MazePanel:
         y0, y1, x0, x1 = self._face_rect(divmod(i, self.maze.cols), Side(side))
         self.raster[y0:y1, x0:x1] = self._face_colour(i, side, self._fill(i))
         self._touch(y0, y1, x0, x1)
-        if self.chalk and (i, side) in self.chalk:
-            self._draw_chalk(i, side)
+        if self.chalk or self.considered or self.heading:
+            self._face_marks(i, side)
 
     def _wall_faces(self, cell: Cell, side: Side) -> set[tuple[int, int]]:
         """Both faces (flat cell index, side) of the wall on `side` of `cell`."""
@@ -278,18 +280,29 @@ class MazePanel:
             for side in self._glued[i]:
                 self._paint_face(self._target[i][side], self._entered[i][side])
         self._touch(y - w, y + s + w, x - w, x + s + w)
-        if self.chalk:
+        walker = self.heading is not None and self.heading.cell == cell
+        if walker and self.marks[cell] not in _STICKY:    # the walker is the current cell
+            raster[y:y + s, x:x + s] = _CURRENT
+        if self.chalk or self.considered or walker:
             for side in range(4):
-                if (i, side) in self.chalk:
-                    self._draw_chalk(i, side)
-        if self.heading is not None and self.heading.cell == cell:
-            if self.marks[cell] not in _STICKY:    # the walker is the current cell
-                raster[y:y + s, x:x + s] = _CURRENT
-            if not w:      # no thin walls to colour: the hand is a strip inside the cell
-                self._paint_rect(self._inner_strip(cell, self.heading.hand_side), _HAND)
+                self._face_marks(i, side)
+        if walker:
             self._draw_arrow(cell, self.heading.side)
 
     # --- the algorithms' own marks: the wall follower's arrow, Trémaux's chalk ----------
+
+    def _face_marks(self, i: int, side: int) -> None:
+        """What an algorithm draws on face (`i`, `side`) beyond the wall itself: the
+        considered wall and the wall follower's hand as a strip just inside the cell
+        (wider than a thin wall, so it reads from afar), Trémaux's chalk."""
+        if self.chalk and (i, side) in self.chalk:
+            self._draw_chalk(i, side)
+        cell = divmod(i, self.maze.cols)
+        if self.considered and (i, side) in self.considered:
+            self._paint_rect(self._inner_strip(cell, Side(side)), self.considered_colour)
+        elif self.heading is not None and self.heading.cell == cell \
+                and self.heading.hand_side == side:
+            self._paint_rect(self._inner_strip(cell, Side(side)), _HAND)
 
     def _draw_arrow(self, cell: Cell, side: Side) -> None:
         """A solid triangle inside `cell`, its tip towards `side`."""
@@ -353,8 +366,8 @@ class MazePanel:
             if isinstance(event, (ev.WallConsidered, ev.GridCreated)) \
                     or not isinstance(event, _CONSIDERING):
                 faces, self.considered = self.considered, None
-                for i, side in faces:
-                    self._paint_face(i, side)
+                for i in {i for i, _ in faces}:     # the faces and the strips inside
+                    self._paint_cell(divmod(i, self.maze.cols))
             elif type(event) in _VERDICT and \
                     self._wall_faces(event.cell, event.side) == self.considered:
                 self.considered_colour = _VERDICT[type(event)]

@@ -1,0 +1,101 @@
+"""Every frame explains itself: over every shipped scenario, the legend lists exactly the
+colours the panels show, no text is cut, and a 16:9 slide is used."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from visualizer import pipeline
+from visualizer import scenario as sc
+from visualizer.render import legend
+from visualizer.render.palette import SIZE
+from visualizer.render.wrap import ELLIPSIS, wrap
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = sorted((ROOT / "scenarios").glob("*.yaml"))
+SLIDE = "1280x720"
+ON_SLIDES = ("default", "threshold", "union_finds", "life_gun_torus", "life_surfaces_compared")
+
+
+@lru_cache(maxsize=None)
+def rendered(name: str, size: str | None = None):
+    """The canvas and, per panel, the palette slots its raster area showed in any frame."""
+    scenario = sc.load(ROOT / "scenarios" / f"{name}.yaml")
+    if size:
+        scenario.size = sc.parse_size(size)
+    canvas = pipeline.make_canvas(scenario)
+    seen = [np.zeros(SIZE, bool) for _ in canvas.panels]
+    for frame in pipeline.scenario_frames(scenario, canvas):
+        for k, (slot, panel) in enumerate(zip(canvas.slots, canvas.panels)):
+            h, w = panel.raster.shape
+            area = frame.image[slot.y:slot.y + h, slot.x:slot.x + w]
+            seen[k] |= np.bincount(area.ravel(), minlength=SIZE)[:SIZE] > 0
+    return scenario, canvas, seen
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_the_legend_lists_exactly_the_colours_shown(path):
+    scenario, canvas, seen = rendered(path.stem)
+    shown = set(np.flatnonzero(np.logical_or.reduce(seen)).tolist())
+    expected = {c for e in legend.entries(shown) for c in e.colours}
+    listed = {c for e in canvas.legend for c in e.colours}
+    assert listed == expected, (sorted(listed - expected), sorted(expected - listed))
+    assert canvas.legend, "every shipped scenario explains its colours"
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_no_text_is_cut(path):
+    scenario, canvas, _ = rendered(path.stem)
+    assert canvas.shortened == []
+    for text in [scenario.title, *(spec.title for spec in scenario.panels)]:
+        for width in (120, 300):
+            lines = wrap(text, 16, width, bold=True)
+            def bare(t: str) -> str:
+                return t.replace(" ", "").replace("·", "")
+            assert bare("".join(lines)) == bare(text)   # breaks drop only separators
+            assert not any(line.endswith(ELLIPSIS) for line in lines) or text.endswith(ELLIPSIS)
+
+
+@pytest.mark.parametrize("name", ON_SLIDES)
+def test_slides_are_landscape_and_text_is_not_cut(name):
+    scenario, canvas, _ = rendered(name, SLIDE)
+    assert canvas.shape == (720, 1280)
+    assert canvas.shortened == []
+
+
+def spans(canvas) -> tuple[float, float]:
+    """The share of the frame's width and height the panels' rasters span."""
+    boxes = [(s.y, s.y + p.raster.shape[0], s.x, s.x + p.raster.shape[1])
+             for s, p in zip(canvas.slots, canvas.panels)]
+    h, w = canvas.shape
+    return ((max(b[3] for b in boxes) - min(b[2] for b in boxes)) / w,
+            (max(b[1] for b in boxes) - min(b[0] for b in boxes)) / h)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_a_slide_is_filled_along_one_dimension_at_least(path):
+    scenario = sc.load(path)
+    scenario.size = sc.parse_size(SLIDE)
+    canvas = pipeline.make_canvas(scenario)
+    width, height = spans(canvas)
+    assert max(width, height) >= 0.65, (width, height)
+
+
+def test_legend_off_draws_no_legend(tmp_path):
+    scenario = sc.load(ROOT / "scenarios" / "kruskal.yaml")
+    scenario.legend = False
+    assert pipeline.make_canvas(scenario).legend == []
+
+
+def test_legend_entries_follow_the_slots():
+    from visualizer.render.palette import INDEX, SET_BASE
+    entries = legend.entries({INDEX["stack"], INDEX["current"], SET_BASE, SET_BASE + 3,
+                              INDEX["wall"], INDEX["background"]})
+    assert [e.label for e in entries] == ["a set of joined cells (one colour each)",
+                                          "current cell", "on the stack"]
+    assert entries[0].colours == (SET_BASE, SET_BASE + 3)
+    worded = legend.entries({INDEX["frontier"]}, {"frontier": "queued by BFS"})
+    assert worded[0].label == "queued by BFS"
