@@ -34,6 +34,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="GIF encoding effort (overrides the scenario's): best (default; "
                              "smallest files), fast (Life renders 2-3 times faster, "
                              "files 2-5 %% bigger), fastest")
+    parser.add_argument("--size", metavar="WxH", type=_canvas_size,
+                        help="render on a canvas of this size, e.g. a slide: 1280x720 "
+                             "(the layout picks the columns and cell size that fill it)")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="render a folder's scenarios in N processes at once")
     parser.add_argument("--interactive", action="store_true",
@@ -96,8 +99,18 @@ class Outcome:
     message: str = ""
 
 
+def _canvas_size(text: str) -> tuple[int, int]:
+    """`--size WxH` as (width, height), or argparse's usage error."""
+    from .scenario import parse_size, size_expected
+    size = parse_size(text)
+    if size is None:
+        raise argparse.ArgumentTypeError(f"expected {size_expected()}, got '{text}'")
+    return size
+
+
 def render_file(path: Path, out: str | None, *, bar: bool = True, still: bool = False,
-                strip: int = 0, effort: str | None = None) -> Outcome:
+                strip: int = 0, effort: str | None = None,
+                size: tuple[int, int] | None = None) -> Outcome:
     """Render one scenario file; errors are printed, never raised."""
     from .pipeline import render
 
@@ -106,6 +119,7 @@ def render_file(path: Path, out: str | None, *, bar: bool = True, still: bool = 
         scenario.still = scenario.still or still
         scenario.strip = strip or scenario.strip
         scenario.effort = effort or scenario.effort
+        scenario.size = size or scenario.size
         check_writable(scenario.output, "--out" if out else "output", path)
     except ScenarioError as exc:
         for line in exc.errors:
@@ -239,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_BAD_INPUT
         return render_folder(target, args.jobs, args.effort)
     return render_file(target, args.out, still=args.still, strip=args.strip,
-                       effort=args.effort).status
+                       effort=args.effort, size=args.size).status
 
 
 if __name__ == "__main__":

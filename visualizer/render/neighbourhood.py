@@ -47,8 +47,16 @@ TILES: dict[str, dict[tuple[int, int], Transform]] = {
                (0, 1): "rot270"},
 }
 
-#: the colour the fundamental square's closed outer walls are drawn in
-OUTLINE = INDEX["chart"]
+#: the outline of the central square: its closed border walls, thickened outwards
+FRAME = INDEX["frame"]
+OUTLINE = FRAME
+#: how far the frame reaches outwards over the copies, beyond the border wall (pixels)
+FRAME_OUT = 2
+#: the copies are dimmed: open passages in one grey, walls (and blocked cells) in another
+GHOST_WALL, GHOST_FILL = INDEX["ghost_wall"], INDEX["ghost_fill"]
+#: the smallest cell (inside, pixels) this view draws: a smaller `cell_size` is raised to it,
+#: since nine copies of 5-pixel cells cannot be read from the back of a room
+MIN_CELL = 8
 
 
 def transform(block: np.ndarray, how: str) -> np.ndarray:
