@@ -9,7 +9,7 @@ import pytest
 
 from visualizer import events as ev
 from visualizer import pipeline
-from visualizer.render.animate import Pacing, caption_holds
+from visualizer.render.animate import Pacing, caption_clocks
 from visualizer.render.canvas import Canvas
 from visualizer.render.maze_panel import MazePanel
 from visualizer.scenario import load
@@ -57,7 +57,7 @@ def test_the_first_backtrack_goes_a_few_seconds_later():
 
 def test_a_milestone_line_goes_at_the_next_milestone():
     panel = MazePanel(3, 3)
-    panel.caption_hold = 1000
+    panel.caption_clock, panel.caption_hold = (lambda p: p / 1000), 1000.0
     panel.apply(ev.Milestone("first"))
     panel.apply(ev.CellMarked((0, 0), ev.Mark.CURRENT))
     assert "first" in panel.caption()
@@ -65,9 +65,10 @@ def test_a_milestone_line_goes_at_the_next_milestone():
     assert "second" in panel.caption() and "first" not in panel.caption()
 
 
-def test_a_milestone_line_lasts_caption_hold_events():
+def test_a_milestone_line_lasts_caption_hold_seconds():
     panel = MazePanel(3, 3)
-    panel.caption_hold = 3
+    panel.caption_clock = lambda p: p / 10          # ten events a second
+    panel.caption_hold = 0.3
     panel.apply(ev.Milestone("now"))
     for _ in range(2):
         panel.apply(ev.CellMarked((0, 0), ev.Mark.CURRENT))
@@ -77,13 +78,34 @@ def test_a_milestone_line_lasts_caption_hold_events():
     assert panel.status == "now"        # still the last milestone reached (the window's)
 
 
-def test_caption_hold_is_seconds_of_the_pacing():
-    steps = Pacing(fps=25, steps_per_frame=7, caption_hold=3.0)
-    assert caption_holds(2, steps) == [75 * 7, 75 * 7]
-    progress = Pacing(fps=20, clock="progress", duration=10, caption_hold=2.0)
-    a, b = caption_holds(2, progress, [2000, 500])     # 200 frames: 10 and 2.5 events each
-    assert (a, b) == (400, 100)
-    assert caption_holds(1, Pacing(caption_hold=None)) == [None]
+def test_caption_clocks_follow_the_pacing():
+    steps = caption_clocks(2, Pacing(fps=25, steps_per_frame=7))
+    assert steps[0](7 * 75) == steps[1](7 * 75) == 3.0
+    a, b = caption_clocks(2, Pacing(fps=20, clock="progress", duration=10), [2000, 500])
+    assert a(2000) == b(500) == 10.0          # 200 frames: both end together
+    assert a(1000) == b(250) == 5.0
+    # building together, then solving together: 10 building events take as long as 1000
+    a, b = caption_clocks(2, Pacing(fps=20, clock="progress", duration=10), [2000, 1010],
+                          [1000, 10])
+    assert a(1000) == b(10) == 5.0
+
+
+@pytest.mark.parametrize("name", ["backtracker.yaml", "threshold.yaml", "wall_follower.yaml",
+                                  "reverse_delete.yaml", "braid.yaml"])
+def test_no_milestone_line_stays_more_than_a_few_seconds(name):
+    scenario = load(SCENARIOS / name)
+    shown = captioned_frames(scenario)
+    for i, spec in enumerate(scenario.panels):
+        figures = [e.summary for e in pipeline.maze_stream(spec) if isinstance(e, ev.Statistics)]
+        for label in set(milestone_labels(spec)):
+            seconds, longest = 0.0, 0.0
+            for frame, captions in shown:
+                said = captions[i]
+                for summary in figures:            # a figure may say it too ("loop detected")
+                    said = said.replace(summary, "")
+                seconds = seconds + frame.duration if label in said else 0.0
+                longest = max(longest, seconds)
+            assert longest <= 4.0, (name, label, longest)
 
 
 @pytest.mark.parametrize("name", ["dfs.yaml", "astar.yaml", "endpoints.yaml"])

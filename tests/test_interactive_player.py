@@ -305,3 +305,27 @@ panels:
     for frame in frames[::-1]:
         player.seek_counts(frame.steps)
         assert np.array_equal(player.frame, frame.image), frame.index
+
+
+@pytest.mark.parametrize("clock", ["steps", "progress"])
+def test_an_edit_retimes_its_panel_only(clock):
+    first, second = maze_events("backtracker", n=4), maze_events("kruskal", n=5)
+    player = Player(Canvas([MazePanel(4, 4), MazePanel(5, 5)], ["a", "b"]),
+                    [first, second], clock=clock, every=6)
+    before = [player.counts(p)[0] for p in range(player.last + 1)]
+    here = player.last // 2
+    keep = 10
+    player.edit(1, keep, [ev.Milestone("one"), ev.Milestone("two"), ev.Milestone("three")],
+                at=here)
+    assert [player.counts(p)[0] for p in range(len(before))] == before
+    # from the anchor on, the edited panel plays its new events one per step
+    assert [player.count(1, here + k) for k in range(4)] == [11, 12, 13, 13]
+    assert player.count(1, here - 1) <= keep
+    assert player.last == max(len(first) - 1 if clock == "steps" else len(before) - 1,
+                              here + 2)
+    player.seek(here + 1)
+    assert player.tracks[1].renderer.status == "two"
+    # a second edit anchored earlier replaces the first from its anchor on
+    player.edit(1, keep, [ev.Milestone("again")], at=here - 3)
+    assert player.count(1, here - 3) == 11 and player.count(1, here + 5) == 11
+    assert [player.counts(p)[0] for p in range(len(before))] == before

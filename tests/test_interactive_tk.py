@@ -71,7 +71,20 @@ def xdotool(display: str, *args: str) -> str:
     return result.stdout.strip()
 
 
-def find_frame(screen: np.ndarray, frame: np.ndarray) -> tuple[int, int] | None:
+def find_frame(screen: np.ndarray, frame: np.ndarray) -> tuple[int, int, int] | None:
+    """Where `frame` (RGB) appears in `screen`, scaled by a whole zoom k (each frame pixel a
+    k x k block): (y, x, k), or None."""
+    for k in range(1, 12):
+        scaled = np.repeat(np.repeat(frame, k, 0), k, 1)
+        if scaled.shape[0] > screen.shape[0] or scaled.shape[1] > screen.shape[1]:
+            return None
+        where = find_exact(screen, scaled)
+        if where is not None:
+            return (*where, k)
+    return None
+
+
+def find_exact(screen: np.ndarray, frame: np.ndarray) -> tuple[int, int] | None:
     """Where `frame` (RGB) appears pixel for pixel in `screen`, or None."""
     h, w, _ = frame.shape
     # anchor on the frame's first pixel that differs from its background
@@ -122,8 +135,8 @@ def test_a_real_tk_window_shows_the_maze_and_obeys_keys(display, tmp_path):
         screen, where = grab_until(display, frames[0])
         assert where is not None, "the first frame is not on the screen"
         # not an empty window: the maze's walls and unvisited cells are there
-        y, x = where
-        shown = screen[y:y + frames[0].shape[0], x:x + frames[0].shape[1]]
+        y, x, k = where
+        shown = screen[y:y + k * frames[0].shape[0], x:x + k * frames[0].shape[1]]
         for name in ("wall", "unvisited"):
             colour = theme.colours[["transparent", "background", "text", "wall", "passage",
                                     "unvisited"].index(name)]
@@ -136,6 +149,7 @@ def test_a_real_tk_window_shows_the_maze_and_obeys_keys(display, tmp_path):
             if where is not None:
                 break
         assert where is not None, "End did not show the last frame"
+        assert where[2] >= 2, "the picture is not scaled up to fill the window"
         xdotool(display, "key", "--window", wid, "Left")
         xdotool(display, "key", "--window", wid, "Left")
         _, where = grab_until(display, frames[-3])

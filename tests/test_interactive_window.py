@@ -92,9 +92,12 @@ def test_the_image_is_the_palette_frame_pixel_for_pixel(open_window):
     assert np.array_equal(shown(window), theme.rgb(window.player.frame))
     assert window.image.get_interpolation() == "nearest"
     assert not window.ax.axison
-    # the axes are exactly as many screen pixels as the frame: one frame pixel per pixel
+    # the axes are a whole multiple of the frame: one frame pixel is k x k screen pixels
     bbox = window.ax.get_window_extent()
-    assert (round(bbox.width), round(bbox.height)) == window.player.frame.shape[::-1]
+    k = window.zoom
+    assert k == int(k) and k >= 1
+    assert (round(bbox.width), round(bbox.height)) == tuple(
+        k * n for n in window.player.frame.shape[::-1])
 
 
 def test_right_then_left_returns_the_identical_frame(open_window):
@@ -289,8 +292,9 @@ GLIDER[1, 2] = GLIDER[2, 3] = GLIDER[3, 1] = GLIDER[3, 2] = GLIDER[3, 3] = 1
 def life_window(open_window, monkeypatch, request):
     from visualizer.window import session as session_module
 
-    def renderer(spec):
-        return request.param(8, 8) if spec.title == "Life" else real_renderer(spec)
+    def renderer(spec, *args, **kwargs):
+        return request.param(8, 8) if spec.title == "Life" else real_renderer(spec, *args,
+                                                                               **kwargs)
 
     def stream(spec):
         if spec.title == "Life":
@@ -300,6 +304,7 @@ def life_window(open_window, monkeypatch, request):
     real_renderer, real_stream = pipeline.panel_renderer, pipeline.panel_stream
     monkeypatch.setattr(pipeline, "panel_renderer", renderer)
     monkeypatch.setattr(session_module, "panel_stream", stream)
+    monkeypatch.setattr(pipeline, "panel_stream", stream)      # the canvas's preview reads it
     return open_window("""
 title: life
 seed: 1

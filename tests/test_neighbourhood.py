@@ -11,11 +11,12 @@ from surface_reference import NAMES, partner
 from visualizer.maze import replay
 from visualizer.pipeline import maze_stream, panel_renderer
 from visualizer.render.maze_panel import MazePanel
-from visualizer.render.neighbourhood import OUTLINE, NeighbourhoodPanel
+from visualizer.render.neighbourhood import (FRAME, FRAME_OUT, GHOST_FILL, GHOST_WALL,
+                                             NeighbourhoodPanel)
 from visualizer.render.palette import INDEX
 from visualizer.scenario import parse
 
-CELL, WALL = 6, 2
+CELL, WALL = 8, 2
 PITCH = CELL + WALL
 
 
@@ -66,7 +67,9 @@ def test_copies_continue_the_maze_across_every_edge(name, seed):
             if here is None:
                 continue
             centre_y, centre_x = y * PITCH + WALL + CELL // 2, x * PITCH + WALL + CELL // 2
-            assert raster[centre_y, centre_x] == panel.centre.fill(here)
+            # the square in colour, its copies dimmed
+            expected = panel.centre.fill(here) if tile == (1, 1) else GHOST_FILL
+            assert raster[centre_y, centre_x] == expected
             for dy, dx in ((0, 1), (1, 0)):
                 if y + dy >= 3 * h or x + dx >= 3 * w or shown[y + dy][x + dx] is None:
                     continue
@@ -79,7 +82,7 @@ def test_copies_continue_the_maze_across_every_edge(name, seed):
                     wall_px = raster[centre_y + dy * (CELL - CELL // 2 + WALL // 2),
                                      centre_x + dx * (CELL - CELL // 2 + WALL // 2)]
                     is_open = bool(maze.faces[here[0], here[1], sides[0]])
-                    assert (wall_px not in (INDEX["wall"], OUTLINE)) == is_open
+                    assert (wall_px not in (INDEX["wall"], FRAME, GHOST_WALL)) == is_open
     expected = {"plane": 0, "sphere": 4 * h}.get(name, 6 * h + 6 * w)
     assert seams == expected
 
@@ -98,9 +101,9 @@ def test_which_places_stay_empty(name, empty):
 def test_the_square_is_outlined():
     panel, maze = _drawn(_spec("torus"))
     py, px = maze.rows * PITCH, maze.cols * PITCH
-    ring = panel.raster[py:py + WALL, px:px + maze.cols * PITCH + WALL]
-    assert (ring == OUTLINE).any()
-    assert not (panel.raster[:py] == OUTLINE).any()
+    ring = panel.raster[py - FRAME_OUT:py + WALL, px:px + maze.cols * PITCH + WALL]
+    assert (ring == FRAME).any()
+    assert not (panel.raster[:py - FRAME_OUT] == FRAME).any()
 
 
 @pytest.mark.parametrize("size", [(4, 5), (1, 4), (4, 1), (1, 1), (2, 2)])
@@ -132,7 +135,7 @@ def test_cell_origin_is_in_the_centre(name):
     assert panel.cell_at(-1, 5) is None
 
 
-def test_block_mazes_have_no_outline_and_still_tile():
+def test_block_mazes_tile_with_only_the_square_in_colour():
     panel = NeighbourhoodPanel(3, 4, cell_size=CELL, wall=WALL, surface="torus")
     from visualizer import events as ev
     from visualizer.surfaces import Surface
@@ -140,7 +143,8 @@ def test_block_mazes_have_no_outline_and_still_tile():
     panel.apply(ev.CellBlocked((0, 0)))
     panel.take_dirty()
     assert panel.raster.shape == (3 * 3 * CELL, 3 * 4 * CELL)
-    assert (panel.raster == INDEX["blocked"]).sum() == 9 * CELL * CELL
+    assert (panel.raster == INDEX["blocked"]).sum() == CELL * CELL      # the square only
+    assert (panel.raster == GHOST_WALL).sum() >= 8 * (CELL - FRAME_OUT) ** 2
     assert isinstance(MazePanel(2, 2), MazePanel)
 
 
@@ -157,7 +161,7 @@ def test_a_snapshot_is_independent():
     assert not np.array_equal(twin.raster, panel.raster)
     assert np.array_equal(panel.raster, before)
     assert panel.centre.fill((1, 1)) != twin.centre.fill((1, 1))
-    assert (twin.raster == INDEX["dead_end"]).sum() == 9 * CELL * CELL
+    assert (twin.raster == INDEX["dead_end"]).sum() == CELL * CELL    # marks: the square only
 
 
 @pytest.mark.parametrize("name", ["klein", "sphere"])

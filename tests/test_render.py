@@ -187,17 +187,18 @@ def test_entrance_and_exit_stay_visible_on_the_found_path():
         assert (face_pixels(panel, a, side) == INDEX["path"]).all(), (a, b)
 
 
-def test_captions_wrap_after_separators_into_two_lines():
-    from visualizer.render.canvas import _wrap
+def test_captions_wrap_after_separators_and_are_never_cut():
     from visualizer.render.text import text_width
+    from visualizer.render.wrap import wrap
     text = "step 1546 · sets 1 · cost 273 · perfect · solution 36 · dead ends 85 (30%)"
-    assert _wrap(text, 13, 1000) == (text,)
-    first, second = _wrap(text, 13, 200)
-    assert first == "step 1546 · sets 1 · cost 273"
-    assert second.startswith("perfect · solution 36") and second.endswith("…")
-    assert text_width(second, 13) <= 200
-    assert _wrap(text, 13, 200, lines=1)[0].endswith("…")
-    assert _wrap("", 13, 50) == ("",)
+    assert wrap(text, 13, 1000) == [text]
+    lines = wrap(text, 13, 200)
+    assert lines[0] == "step 1546 · sets 1 · cost 273"
+    assert " · ".join(lines) == text and all(text_width(x, 13) <= 200 for x in lines)
+    assert wrap("", 13, 50) == [""]
+    # a title without separators breaks between words; a word wider than a line splits
+    assert wrap("Threshold maze and BFS", 16, 90, bold=True) == ["Threshold", "maze and", "BFS"]
+    assert "".join(wrap("Supercalifragilistic", 16, 60)) == "Supercalifragilistic"
 
 
 class _Captioned:

@@ -1,4 +1,4 @@
-"""Braiding (seed 004): after generation, turn some walls into passages so that a share of
+"""Braiding: after generation, turn some walls into passages so that a share of
 the dead ends disappears — the maze gets loops (it is no longer perfect)."""
 from __future__ import annotations
 

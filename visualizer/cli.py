@@ -59,7 +59,8 @@ def list_algorithms() -> str:
         lines.append(f"{kind}s:")
         for name, algo in registry.algorithms(kind).items():
             lines.append(f"  {name:<17} {algo.summary}")
-    lines.append("surfaces:")
+    lines.append("surfaces (any rows x cols unless it says otherwise; in brackets the suffix "
+                 "Golly gives its bounded grid of w columns and h rows, * the twisted pair):")
     for name, summary in SURFACE_NAMES.items():
         lines.append(f"  {name:<17} {summary}")
     from .life import NAMED_RULES, PATTERNS

@@ -2,10 +2,10 @@
 
 A wall has two faces, one in each cell it separates (on a glued edge the faces lie on two
 different borders of the square); the model keeps both faces in step. A border face of the
-plane has no partner: opening it makes an entrance or an exit. Block mazes (seed 003) are
+plane has no partner: opening it makes an entrance or an exit. Block mazes are
 mazes whose walls are all open and whose cells may be blocked.
 
-Formats: seed 000's `grille[i][j] = [top, right, bottom, left]` (True = open) and seed 003's
+Formats: the `grille[i][j] = [top, right, bottom, left]` lists (True = open) and the
 block grid of `(2·rows+1) x (2·cols+1)` booleans (True = passable).
 """
 from __future__ import annotations
@@ -166,13 +166,13 @@ class Maze:
     # --- formats -----------------------------------------------------------------------
 
     def to_grille(self) -> list[list[list[bool]]]:
-        """Seed 000's format: `grille[i][j] = [top, right, bottom, left]`, True = open."""
+        """The `grille` format: `grille[i][j] = [top, right, bottom, left]`, True = open."""
         return [[[bool(v) for v in self.faces[r, c]] for c in range(self.cols)]
                 for r in range(self.rows)]
 
     @classmethod
     def from_grille(cls, grille: list, surface: str = "plane") -> "Maze":
-        """A maze from seed 000's format. Openings on the plane's border become the
+        """A maze from the `grille` format. Openings on the plane's border become the
         entrance (first in reading order) and the exit (last)."""
         rows = len(grille)
         cols = len(grille[0]) if rows else 0
@@ -204,7 +204,7 @@ class Maze:
         return maze
 
     def to_blocks(self) -> np.ndarray:
-        """Seed 003's block grid: `(2·rows+1) x (2·cols+1)` booleans, True = passable.
+        """The block grid: `(2·rows+1) x (2·cols+1)` booleans, True = passable.
         Cell (r, c) sits at (2r+1, 2c+1); the wall between two cells at the block between."""
         blocks = np.zeros((2 * self.rows + 1, 2 * self.cols + 1), dtype=bool)
         blocks[1::2, 1::2] = ~self.blocked
@@ -216,7 +216,7 @@ class Maze:
 
     @classmethod
     def from_blocks(cls, blocks: Iterable[Iterable[bool]], surface: str = "plane") -> "Maze":
-        """A block maze: each True is a passable cell, each False solid (seed 003's
+        """A block maze: each True is a passable cell, each False solid (a
         `petitLab`). Every wall between two cells is open."""
         grid = np.array([[bool(v) for v in row] for row in blocks], dtype=object)
         if grid.ndim != 2 or grid.size == 0:

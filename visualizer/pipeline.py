@@ -18,13 +18,14 @@ from . import registry, stats
 from .braid import braid
 from .endpoints import History, place as place_endpoints
 from .maze import Maze
-from .render.animate import Frame, Pacing, caption_holds, caption_state, count_events, frames
+from .render.animate import (Frame, Pacing, caption_clocks, caption_state, count_events,
+                              frames)
 from .render import legend
 from .render.canvas import Canvas
 from .render.text import text_width
 from .render.maze_panel import MazePanel
 from .render.palette import make_theme
-from .scenario import PanelSpec, Scenario, ScenarioError
+from .scenario import AUTO_CANVAS, MAX_SIDE, PanelSpec, Scenario, ScenarioError
 
 
 def endpoints(maze: Maze, rule, rng: np.random.Generator | None = None,
@@ -228,7 +229,12 @@ def make_canvas(scenario: Scenario) -> Canvas:
     """The canvas with one freshly set-up renderer per panel. With a slide `size`, the
     panels' cell sizes are scaled (whole pixels; even for MP4) to fill the slide."""
     ahead = preview(scenario)
-    if scenario.size is not None:
+    if any(is_auto(spec) for spec in scenario.panels):
+        scenario.size = scenario.size or AUTO_CANVAS
+        if not all(is_auto(spec) for spec in scenario.panels):
+            fit_to_slide(scenario, ahead)
+        ahead = fill_slots(scenario, ahead)
+    elif scenario.size is not None:
         fit_to_slide(scenario, ahead)
     text_size = text_sizes(scenario).get("caption_size", 13)
     panels = [panel_renderer(spec, text_size) for spec in scenario.panels]
@@ -240,23 +246,27 @@ def make_canvas(scenario: Scenario) -> Canvas:
 
 def set_up_captions(scenario: Scenario, panels: list) -> None:
     """What the maze panels' captions need from the pacing, given when the canvas is made so
-    that the export and the window (same events, other clock) draw the same captions: how
-    many of a panel's events make `Pacing.caption_hold` seconds (then a milestone's line
-    goes), the step drawn as "step 0" (`animate: solve`: the built maze is the first
+    that the export and the window (same events, other clock) draw the same captions: when
+    each event is drawn and how long a milestone's line stays (`Pacing.caption_hold`
+    seconds), the step drawn as "step 0" (`animate: solve`: the built maze is the first
     picture), and whether a solve follows (the maze's figures then wait for its end)."""
     pace = pacing(scenario)
     first = [building_events(spec) if spec.animate == "solve" else 0
              for spec in scenario.panels]
-    counts = None
+    counts = split = None
     if pace.clock == "progress" or pace.duration:
         counts = [count_events(lambda s=spec: panel_stream(s)) - base
                   for spec, base in zip(scenario.panels, first)]
-    holds = caption_holds(len(panels), pace, counts)
-    for spec, panel, hold, base in zip(scenario.panels, panels, holds, first):
+    if scenario.solve_together:
+        split = [max(0, building_events(spec) - base)
+                 if spec.maze is not None and spec.solver is not None else None
+                 for spec, base in zip(scenario.panels, first)]
+    clocks = caption_clocks(len(panels), pace, counts, split)
+    for spec, panel, clock, base in zip(scenario.panels, panels, clocks, first):
         state = caption_state(panel)
         if state is None:
             continue
-        state.caption_hold = hold
+        state.caption_clock, state.caption_hold = clock, pace.caption_hold
         state.steps_from = max(0, base - 1)      # the first event, GridCreated, is step 0
         state.figures_wait = spec.maze is not None and spec.solver is not None
 
@@ -295,7 +305,7 @@ def fit_to_slide(scenario: Scenario, ahead: Preview | None = None) -> None:
     titles = [s.title for s in base]
 
     def fits(factor: float, columns: int) -> bool:
-        specs = [_scaled(spec, factor, even) for spec in base]
+        specs = [spec if is_auto(spec) else _scaled(spec, factor, even) for spec in base]
         try:
             Canvas([panel_renderer(spec, text_size) for spec in specs], titles,
                    heading=scenario.title, columns=columns, size=(fw, fh),
@@ -321,7 +331,79 @@ def fit_to_slide(scenario: Scenario, ahead: Preview | None = None) -> None:
         raise ScenarioError([f"{scenario.path}: size: the panels do not fit in {fw}x{fh} "
                              f"even with 1-pixel cells; use a larger slide or fewer cells"])
     scenario.columns = -columns
-    scenario.panels = [_scaled(spec, factor, even) for spec in base]
+    scenario.panels = [spec if is_auto(spec) else _scaled(spec, factor, even) for spec in base]
+
+
+def is_auto(spec: PanelSpec) -> bool:
+    """Whether panel `spec` is a maze whose rows or cols follow its slot (`auto`)."""
+    return spec.maze is not None and any(spec.maze.auto)
+
+
+def _resized(spec: PanelSpec, rows: int, cols: int) -> PanelSpec:
+    m = spec.maze
+    if m.surface == "sphere":
+        rows = cols = min(rows, cols)
+    rows = rows if m.auto[0] else m.rows
+    cols = cols if m.auto[1] else m.cols
+    out = replace(spec)
+    out.maze = replace(m, rows=max(1, min(MAX_SIDE, rows)), cols=max(1, min(MAX_SIDE, cols)))
+    return out
+
+
+def fill_slots(scenario: Scenario, ahead: Preview) -> Preview:
+    """Give every `auto` maze of `scenario` (in place) the rows and cols that fill its slot
+    on the canvas, at its own cell size: the spare pixels of the layout are shared among the
+    rows and columns of the grid that hold an auto maze; the captions and legend are then
+    drawn ahead again for the mazes' real size, and the mazes shrink until all fits.
+    Returns that last preview."""
+    fw, fh = scenario.size
+    text_size = text_sizes(scenario).get("caption_size", 13)
+    autos = [i for i, spec in enumerate(scenario.panels) if is_auto(spec)]
+
+    def build(specs: list[PanelSpec], seen: Preview) -> Canvas | None:
+        try:
+            return Canvas([panel_renderer(spec, text_size) for spec in specs],
+                          [spec.title for spec in specs], heading=scenario.title,
+                          columns=scenario.columns, size=(fw, fh), key=seen.legend,
+                          captions=seen.captions, **text_sizes(scenario))
+        except ValueError:
+            return None
+
+    specs = list(scenario.panels)
+    for _ in range(3):
+        canvas = build(specs, ahead)
+        if canvas is None:
+            break
+        lay = canvas.layout
+        grown_rows = {i // lay.columns for i in autos if specs[i].maze.auto[0]}
+        grown_cols = {i % lay.columns for i in autos if specs[i].maze.auto[1]}
+        spare_h = (fh - lay.height) // max(1, len(grown_rows))
+        spare_w = (fw - lay.width) // max(1, len(grown_cols))
+        if spare_h < 0 or spare_w < 0:
+            break
+        for i in autos:
+            r, c = divmod(i, lay.columns)
+            h, w = canvas.panels[i].raster.shape
+            m = specs[i].maze
+            pitch = (m.cell_size + m.wall) * (3 if m.view == "neighbourhood" else 1)
+            rows = m.rows + (lay.row_panel[r] + spare_h - h) // pitch
+            cols = m.cols + (lay.col_w[c] + spare_w - w) // pitch
+            specs[i] = _resized(specs[i], rows, cols)
+    scenario.panels = specs
+    ahead = preview(scenario)
+    while build(scenario.panels, ahead) is None:
+        while build(scenario.panels, ahead) is None:
+            if all(max(scenario.panels[i].maze.rows, scenario.panels[i].maze.cols) <= 1
+                   for i in autos):
+                raise ScenarioError([f"{scenario.path}: size: the panels do not fit in "
+                                     f"{fw}x{fh}; use a larger canvas or smaller cells"])
+            for i in autos:
+                m = scenario.panels[i].maze
+                shrink_rows = m.auto[0] and (m.rows >= m.cols or not m.auto[1])
+                scenario.panels[i] = _resized(scenario.panels[i], m.rows - shrink_rows,
+                                              m.cols - (not shrink_rows))
+        ahead = preview(scenario)        # the real mazes' captions may take more lines
+    return ahead
 
 
 def scenario_frames(scenario: Scenario, canvas: Canvas | None = None) -> Iterator[Frame]:

@@ -43,6 +43,9 @@ def size_expected() -> str:
 ENDPOINT_RULES = ("corners", "openings", "first_backtrack", "longest", "across")
 MAZE_VIEWS = ("square", "neighbourhood")
 MAX_SIDE = 1000
+AUTO = "auto"          # `rows: auto` / `cols: auto`: the maze fills its slot on the canvas
+AUTO_START = 4         # an auto side's size until the layout sets it
+AUTO_CANVAS = (960, 540)    # the canvas auto-sized mazes fill when no `size` is given
 
 
 class ScenarioError(Exception):
@@ -69,6 +72,12 @@ class MazeSpec:
     cell_size: int = 10
     wall: int = 2
     view: str = "square"     # or "neighbourhood": copies of the maze around it, as glued
+    auto: tuple[bool, bool] = (False, False)   # rows, cols follow the panel's slot
+
+    @property
+    def sized(self) -> bool:
+        """Whether rows and cols are fixed (not `auto`), so cells can be named."""
+        return not any(self.auto)
 
 
 @dataclass
@@ -223,6 +232,10 @@ def _algorithm(check: _Checker, raw: Any, loc: str, kind: str, maze: MazeSpec | 
             if not _cell(value):
                 check.error(where, "a cell [row, column]", value)
                 continue
+            if maze and not maze.sized:
+                check.error(where, "no cell: the maze's rows or cols are auto (they follow the "
+                                   "canvas), so its cells are not known", value)
+                continue
             if maze and not (0 <= value[0] < maze.rows and 0 <= value[1] < maze.cols):
                 check.error(where, f"a cell inside the {maze.rows}x{maze.cols} maze "
                                    f"(rows 0..{maze.rows - 1}, columns 0..{maze.cols - 1})",
@@ -259,19 +272,24 @@ def _maze(check: _Checker, raw: Any, loc: str) -> MazeSpec | None:
     check.unknown_keys(raw, loc, ("rows", "cols", "surface", "cell_size", "wall", "view"))
     for key in ("rows", "cols"):
         if key not in raw:
-            check.error(f"{loc}.{key}", "a whole number from 1 to 1000 (required)", plain=True)
-    rows = check.integer(raw, "rows", loc, None, 1, MAX_SIDE)
-    cols = check.integer(raw, "cols", loc, None, 1, MAX_SIDE)
+            check.error(f"{loc}.{key}", "a whole number from 1 to 1000, or auto (required)",
+                        plain=True)
+    auto = (raw.get("rows") == AUTO, raw.get("cols") == AUTO)
+    rows = AUTO_START if auto[0] else check.integer(raw, "rows", loc, None, 1, MAX_SIDE)
+    cols = AUTO_START if auto[1] else check.integer(raw, "cols", loc, None, 1, MAX_SIDE)
     surface = check.choice(raw, "surface", loc, "plane", tuple(SURFACE_NAMES))
     cell_size = check.integer(raw, "cell_size", loc, 10, 1, 64)
     wall = check.integer(raw, "wall", loc, 2, 0, 16)
     view = check.choice(raw, "view", loc, "square", MAZE_VIEWS)
-    if surface == "sphere" and rows and cols and rows != cols:
+    if surface == "sphere" and auto[0] != auto[1]:
+        check.error(f"{loc}.surface", "the sphere needs a square grid: make both rows and "
+                                      "cols auto, or neither", plain=True)
+    elif surface == "sphere" and rows and cols and rows != cols:
         check.error(f"{loc}.surface", f"the sphere needs a square grid; got {rows} rows and "
                                       f"{cols} columns", plain=True)
     if rows is None or cols is None:
         return None
-    return MazeSpec(rows, cols, surface, cell_size, wall, view)
+    return MazeSpec(rows, cols, surface, cell_size, wall, view, auto)
 
 
 def _panel(check: _Checker, raw: Any, loc: str, seed: int, base_dir: Path,
@@ -349,6 +367,10 @@ def _endpoints(check: _Checker, raw: dict, loc: str, maze: MazeSpec | None,
             cell = value.get(key)
             if not _cell(cell):
                 check.error(f"{where}.{key}", "a cell [row, column]", cell)
+            elif maze and not maze.sized:
+                check.error(f"{where}.{key}", "no cell: the maze's rows or cols are auto (they "
+                                              "follow the canvas), so its cells are not known",
+                            cell)
             elif maze and not (0 <= cell[0] < maze.rows and 0 <= cell[1] < maze.cols):
                 check.error(f"{where}.{key}", f"a cell inside the {maze.rows}x{maze.cols} maze "
                             f"(rows 0..{maze.rows - 1}, columns 0..{maze.cols - 1})", cell)
@@ -389,7 +411,7 @@ def _check_blocked_cells(check: _Checker, spec: PanelSpec, loc: str) -> None:
     for where, cell in wanted:
         if maze.blocked[cell]:
             check.error(where, f"an open cell; {list(cell)} is blocked in this "
-                               f"{spec.generator.name} maze (seed {spec.seed})", plain=True)
+                               f"{spec.generator.name} maze (random seed {spec.seed})", plain=True)
 
 
 TOP_KEYS = ("title", "seed", "fps", "steps_per_frame", "duration", "clock", "hold",

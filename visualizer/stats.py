@@ -193,7 +193,7 @@ _VISIT_MARKS = {Mark.CURRENT, Mark.STACK, Mark.DONE, Mark.VISITED, Mark.DEAD_END
 
 def solve_stats(events: Iterable[ev.Event]) -> dict[str, Any]:
     """From a solver's events: cells visited, path length (moves), steps (events), result,
-    and the path as seed 000's move letters ("moves": "e e s o", o = ouest = west)."""
+    and the path as move letters ("moves": "e e s o", o = ouest = west)."""
     visited: set[Cell] = set()
     steps = 0
     result: dict[str, Any] = {"found": False, "path_length": None, "reason": ""}

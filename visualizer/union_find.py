@@ -1,4 +1,4 @@
-"""Disjoint sets: Tarjan's union-find with union by rank and path compression (seed 002)."""
+"""Disjoint sets: Tarjan's union-find with union by rank and path compression."""
 from __future__ import annotations
 
 

@@ -1,4 +1,4 @@
-"""The recursive backtracker (seeds 000 and 004), iterative: an explicit stack, no recursion."""
+"""The recursive backtracker, iterative: an explicit stack, no recursion."""
 from __future__ import annotations
 
 from typing import Iterator
@@ -13,7 +13,8 @@ from ..registry import Param, register
 
 @register("generator", "backtracker",
           "recursive backtracker: walk to a random unvisited neighbour, back up when stuck",
-          params=(Param("start", "cell", None, "the first cell (default: a random one)"),))
+          params=(Param("start", "cell", None, "the first cell (default: a random one)"),),
+          legend={"stack": "on the stack (the way back)"})
 def backtracker(maze: Maze, *, rng: np.random.Generator,
                 start: Cell | None = None) -> Iterator[ev.Event]:
     """Carve a perfect maze depth-first into the blank `maze`.

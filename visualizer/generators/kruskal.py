@@ -1,4 +1,4 @@
-"""Kruskal's algorithm with Tarjan's union-find (seeds 001 and 002)."""
+"""Kruskal's algorithm with Tarjan's union-find (union by rank, path compression)."""
 from __future__ import annotations
 
 from typing import Iterator
@@ -14,7 +14,9 @@ from ..union_find import UnionFind
 
 @register("generator", "kruskal",
           "Kruskal: open walls in random order when they join two different sets "
-          "(union-find, union by rank, path compression)")
+          "(union-find, union by rank, path compression)",
+          legend={"opened": "wall opened: it joined two sets",
+                  "rejected": "wall kept: both sides in one set"})
 def kruskal(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """Build a perfect maze as a random spanning tree of the surface's cell graph.
 

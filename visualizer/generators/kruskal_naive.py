@@ -1,4 +1,4 @@
-"""Kruskal's algorithm with seed 000's naive union-find: every cell of a zone relabelled."""
+"""Kruskal's algorithm with the naive union-find: every cell of a zone relabelled."""
 from __future__ import annotations
 
 from typing import Iterator
@@ -12,7 +12,7 @@ from ..registry import register
 
 
 def seed_wall_order(maze: Maze) -> list[tuple[int, int, int]]:
-    """The internal walls numbered as in seed 000: vertical walls first (row by row), then
+    """The internal walls in numbering order: vertical walls first (row by row), then
     the horizontal ones (row by row). Glued walls follow the same rule."""
     def vertical(key: tuple[int, int, int]) -> bool:
         return Side(key[2]) in (Side.E, Side.W)
@@ -22,12 +22,15 @@ def seed_wall_order(maze: Maze) -> list[tuple[int, int, int]]:
 
 
 @register("generator", "kruskal_naive",
-          "Kruskal as in seed 000: walls in random order, zones merged by relabelling every "
-          "cell of one zone (naive union-find)")
+          "Kruskal with the naive union-find: walls in random order; joining two zones "
+          "relabels every cell of one of them",
+          legend={"opened": "wall opened: it joined two zones",
+                  "rejected": "wall kept: both sides in one zone",
+                  "sets": "a zone of joined cells (one colour each)"})
 def kruskal_naive(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """Build a perfect maze; the union relabels the second wall side's whole zone.
 
-    Walls are drawn without replacement by seed 000's swap-to-end trick. Yields
+    Walls are drawn without replacement by the swap-to-end trick. Yields
     GridCreated(fill="sets"), then per drawn wall WallConsidered, followed by either
     WallRejected(reason="same zone") or SetsMerged(zone of one side, zone of the other,
     surviving zone, cells relabelled) + WallOpened. Ends with Milestone("all sets merged").

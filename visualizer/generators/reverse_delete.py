@@ -1,4 +1,4 @@
-"""Reverse-delete on the block grid (seed 003, part 2): the dual of Kruskal.
+"""Reverse-delete on the block grid: the dual of Kruskal.
 
 Start with every wall open, shuffle the walls (Fisher–Yates), then build each wall in turn
 unless building it would cut the maze in two — checked by a traversal from one side.
@@ -17,7 +17,7 @@ from ..registry import register
 
 
 def fisher_yates(walls: list, rng: np.random.Generator) -> Iterator[tuple[int, int]]:
-    """Shuffle `walls` in place as seed 003 describes: swap slot i with a random slot
+    """Shuffle `walls` in place (Fisher–Yates): swap slot i with a random slot
     j ≥ i, for i = 0, 1, … Yields each (i, j) after its swap."""
     for i in range(len(walls) - 1):
         j = int(rng.integers(i, len(walls)))
@@ -45,8 +45,10 @@ def connection_test(maze: Maze, start: Cell, goal: Cell) -> Iterator[Cell]:
 
 
 @register("generator", "reverse_delete",
-          "reverse-delete (seed 003): all walls open, shuffled, each one built unless "
-          "that disconnects its two sides (tested by a traversal)")
+          "reverse-delete: all walls open, shuffled, each one built unless "
+          "that disconnects its two sides (tested by a traversal)",
+          legend={"rejected": "kept open: building it would disconnect",
+                  "built": "wall built: the maze stays connected"})
 def reverse_delete(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """Build a perfect maze by adding walls to an open grid.
 

@@ -1,4 +1,4 @@
-"""The threshold maze (seed 003, "labyrinthe à seuil"): each cell is blocked at random."""
+"""The threshold maze ("labyrinthe à seuil"): each cell is blocked at random."""
 from __future__ import annotations
 
 from typing import Iterator
@@ -13,7 +13,7 @@ from ..registry import Param, register
 
 def always_open(rows: int, cols: int) -> tuple[Cell, ...]:
     """The cells a threshold maze never blocks: the entrance (0, 0), the exit (last corner)
-    and the cell next to the entrance (seed 003's (1, 1) in its bordered grid)."""
+    and the cell next to the entrance ((1, 1) of the bordered block grid)."""
     beside = (0, 1) if cols > 1 else (min(1, rows - 1), 0)
     return tuple(dict.fromkeys([(0, 0), beside, (rows - 1, cols - 1)]))
 

@@ -326,8 +326,8 @@ def evolve(grid: np.ndarray, rule: "Rule | str", surface: Surface,
 
 def population_series(grid: np.ndarray, rule: "Rule | str", surface: Surface,
                       generations: int) -> np.ndarray:
-    """The population of generations 0..generations, as an int64 array (seed 001's
-    `evolution_population`)."""
+    """The population of generations 0..generations, as an int64 array (what
+    `evolution_population` computes)."""
     stepper = Stepper(grid, rule, surface)
     out = np.empty(generations + 1, dtype=np.int64)
     out[0] = stepper.population()

@@ -1,4 +1,4 @@
-"""Named Life patterns (seed 001's planeur and objet, and classics), placing them on a grid,
+"""Named Life patterns (the planeur and the objet, and classics), placing them on a grid,
 and random soups."""
 from __future__ import annotations
 
@@ -47,12 +47,12 @@ _PICTURES = {
         .O.
         ..O
         OOO
-    """, "seed 001's planeur (a glider; the notebook puts it at row 0, column 3)"),
+    """, "the planeur: French for glider (usually placed at row 0, column 3)"),
     "objet": ("""
         O..
         OOO
         .O.
-    """, "seed 001's five-cell objet (notebook: at the corner (0, 0)); a methuselah-like "
+    """, "the objet: a five-cell pattern (usually at the corner (0, 0)); a methuselah-like "
          "pentomino"),
     "blinker": ("OOO", "period-2 oscillator"),
     "block": ("""

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-#: rule name -> canonical notation (the four rules of seed 001)
+#: rule name -> canonical notation (the four rules the Life lessons compare)
 NAMED_RULES = {
     "conway": "B3/S23",
     "highlife": "B36/S23",

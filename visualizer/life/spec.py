@@ -15,7 +15,7 @@ from .patterns import PATTERNS, place, random_soup
 from .rules import Rule, RuleError, parse_rule
 
 MAX_SIDE = 4096
-#: the notebook's French names, accepted as well
+#: the French names, accepted as well
 SURFACE_ALIASES = {"tore": "torus", "charlie": "projective", "boy": "projective",
                    "plan": "plane", "sphere": "sphere", "sphère": "sphere",
                    "plan_projectif": "projective", "bouteille_de_klein": "klein"}

@@ -6,14 +6,15 @@ event (path found, no path, all sets merged …) ends its frame, so it is always
 that ends first holds its last picture. The first and last frames are held through their
 durations, never by repeating frames.
 
-Captions tell the present: `caption_holds` says how many of a panel's events make
-`Pacing.caption_hold` seconds, after which a milestone's line goes from its caption (the
-pipeline gives it to the panels when it makes the canvas, so that the window, which steps
-through the same events, draws the same captions).
+Captions tell the present: `caption_clocks` says when (in seconds) a panel has drawn each
+of its events, so that a milestone's line goes from its caption `Pacing.caption_hold`
+seconds after it was reached (the pipeline gives the clocks to the panels when it makes the
+canvas, so that the window, which steps through the same events, draws the same captions).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from bisect import bisect_left
 from math import ceil
 from typing import Callable, Iterable, Iterator
 
@@ -91,18 +92,25 @@ def plan(counts: list[int], pacing: Pacing,
     return consumed
 
 
-def caption_holds(n: int, pacing: Pacing, counts: list[int] | None = None) -> list[int | None]:
-    """For each of `n` panels, how many of its events make `pacing.caption_hold` seconds:
-    `steps_per_frame` events a frame on the `steps` clock, its share of the frames on the
-    `progress` clock (`counts`: the events each panel animates). None: no limit."""
-    if pacing.caption_hold is None:
-        return [None] * n
-    frames_held = pacing.caption_hold * pacing.fps
+def caption_clocks(n: int, pacing: Pacing, counts: list[int] | None = None,
+                   split: list[int | None] | None = None) -> list[Callable[[int], float]]:
+    """For each of `n` panels, the time (seconds into the animation) at which it has drawn
+    `p` of its animated events, as the pacing spreads them (`counts`: the events each panel
+    animates, `split`: as for `plan`) — what a caption needs to drop a milestone's line
+    `Pacing.caption_hold` seconds after it was reached."""
+    fps = pacing.fps
     if pacing.clock == "progress" and counts:
-        total = progress_frames(counts, pacing)
-        return [max(1, ceil(frames_held * c / total)) for c in counts]
+        consumed = plan(counts, pacing, split)
+        clocks = []
+        for i, total in enumerate(counts):
+            table, f = [consumed(i, 0)], 0
+            while table[-1] < total:
+                f += 1
+                table.append(consumed(i, f))
+            clocks.append(lambda p, t=tuple(table): bisect_left(t, p) / fps)
+        return clocks
     k = steps_per_frame(counts or [], pacing)
-    return [max(1, ceil(frames_held) * k)] * n
+    return [lambda p: ceil(p / k) / fps] * n
 
 
 def caption_state(panel: object) -> object | None:

@@ -78,8 +78,9 @@ class MazePanel:
         self.step = 0
         self.status = ""               # the last milestone reached (path found, no path …)
         # what the caption tells, set by whoever paces the events (see `caption`)
-        self.caption_hold: int | None = None   # events a milestone line stays; None: until
-        self.figures_wait = False      # the next one; a solve follows: maze figures wait
+        self.caption_hold: float | None = None   # seconds a milestone line stays (by
+        self.caption_clock = None      # `caption_clock(p)`: when p events are drawn); a solve
+        self.figures_wait = False      # follows: the maze's figures wait for its end
         self.steps_from = 0            # the step drawn as "step 0" (animate: solve)
         self._status_step = 0
         self.maze_figures = self.solve_figures = ""
@@ -394,6 +395,7 @@ class MazePanel:
             self.maze.apply(event)
             self._set_mark(event.entrance, _MARK_CODE[Mark.START])
             self._set_mark(event.exit, _MARK_CODE[Mark.GOAL])
+            self.status = ""           # the building's milestones are over
         elif isinstance(event, ev.CellMarked):
             self._mark(event.cell, event.mark)
         elif isinstance(event, ev.SetsMerged):
@@ -494,18 +496,20 @@ class MazePanel:
     def caption(self) -> str:
         """The live caption: the step count (from `steps_from`: where the animation starts
         after a first picture drawn whole), the running totals, the milestone just reached
-        (for `caption_hold` events at most, or until the next one), then the figures once
-        computed: the solve's when it has ended, then the maze's — at once when nothing
-        follows its building, after the solve when one does (`figures_wait`), so that no
-        figure tells what the animation has not shown yet."""
+        in the animation (for `caption_hold` seconds at most, or until the next one), then
+        the figures once computed: the solve's when it has ended, then the maze's — at once
+        when nothing follows its building, after the solve when one does (`figures_wait`),
+        so that no figure tells what the animation has not shown yet."""
         start = self.steps_from
         parts = [f"step {max(0, self.step - start)}"]
         if self.sets is not None:
             parts.append(f"sets {self.sets} · cost {self.merge_cost}")
         if self.built or self.kept_open:
             parts.append(f"built {self.built} · kept open {self.kept_open}")
-        hold = self.caption_hold
-        if self.status and (hold is None or self.step - max(self._status_step, start) < hold):
+        said = max(0, self._status_step - start)  # a first picture's: from the start on
+        hold, clock = self.caption_hold, self.caption_clock
+        if self.status and (hold is None or clock is None
+                            or clock(self.step - start) - clock(said) < hold):
             parts.append(self.status)
         if self.solve_figures:
             parts.append(self.solve_figures)

@@ -26,7 +26,7 @@ import copy
 
 import numpy as np
 
-from ..events import Cell, GridCreated
+from ..events import Cell, GridCreated, Side
 from .maze_panel import MazePanel
 from .palette import INDEX
 
@@ -89,14 +89,36 @@ def untransform_point(y: int, x: int, how: str, height: int, width: int) -> tupl
     }[how]
 
 
+def inverse(how: str) -> str:
+    """The transform undoing `how`."""
+    return {"rot90": "rot270", "rot270": "rot90"}.get(how, how)
+
+
+def _shape(how: str, height: int, width: int) -> tuple[int, int]:
+    """The height and width of a `height x width` block after `how`."""
+    return (width, height) if how in ("rot90", "rot270") else (height, width)
+
+
+def _intersect(a, b):
+    y0, y1, x0, x1 = max(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), min(a[3], b[3])
+    return (y0, y1, x0, x1) if y1 > y0 and x1 > x0 else None
+
+
 class NeighbourhoodPanel:
     """A maze panel drawn with its glued neighbours around it (same protocol as MazePanel:
-    `raster`, `apply`, `take_dirty`, `caption`, `cell_at`, `cell_origin`)."""
+    `raster`, `apply`, `take_dirty`, `caption`, `cell_at`, `cell_origin`).
+
+    Only the central square is drawn in full colour, with the entrance, the exit and the
+    solver's marks; it is framed (`FRAME`, the border wall plus `FRAME_OUT` pixels outwards,
+    open where a passage crosses the edge; all round a block maze). The eight copies show the maze alone, dimmed:
+    cells and open walls in `GHOST_FILL`, closed walls and blocked cells in `GHOST_WALL`, so
+    passages still visibly continue across the edges. Cells are at least `MIN_CELL` pixels.
+    """
 
     def __init__(self, rows: int, cols: int, *, cell_size: int = 10, wall: int = 2,
                  surface: str = "plane", first: GridCreated | None = None) -> None:
-        self.centre = MazePanel(rows, cols, cell_size=cell_size, wall=wall, surface=surface,
-                                glue_marks=False, first=first)
+        self.centre = MazePanel(rows, cols, cell_size=max(cell_size, MIN_CELL), wall=wall,
+                                surface=surface, glue_marks=False, first=first)
         self._layout()
 
     @property
@@ -117,6 +139,9 @@ class NeighbourhoodPanel:
         other = copy.copy(self)
         other.centre = self.centre.snapshot()
         other.raster = self.raster.copy()
+        other.ghost = self.ghost.copy()
+        other.frame_mask = self.frame_mask.copy()
+        other.frame_open = self.frame_open.copy()
         other.dirty = None if self.dirty is None else list(self.dirty)
         return other
 
@@ -124,65 +149,182 @@ class NeighbourhoodPanel:
 
     def _layout(self) -> None:
         centre = self.centre
-        pitch = centre.cell_size + centre.wall
-        self.period = (centre.maze.rows * pitch, centre.maze.cols * pitch)
+        rows, cols = centre.maze.rows, centre.maze.cols
+        s, w, m = centre.cell_size, centre.wall, centre.margin
+        pitch = s + w
+        self.period = (rows * pitch, cols * pitch)
         self.tiles = TILES[centre.maze.surface.name]
         py, px = self.period
-        self.raster = np.full((3 * py + centre.wall, 3 * px + centre.wall), INDEX["background"],
+        self.raster = np.full((3 * py + w + 2 * m, 3 * px + w + 2 * m), INDEX["background"],
                               dtype=np.uint8)
-        self.outline = np.zeros(self.raster.shape, dtype=bool)
         bh, bw = centre.raster.shape
-        if centre.wall:
-            ring = np.ones((bh, bw), dtype=bool)
-            ring[centre.wall:bh - centre.wall, centre.wall:bw - centre.wall] = False
-            self.outline[py:py + bh, px:px + bw] = ring
+        # what each pixel of the square shows: the inside of a cell, a wall face, or a post
+        self._pix_cell = np.full((bh, bw), -1, dtype=np.int64)
+        self._pix_face = np.full((bh, bw), -1, dtype=np.int64)
+        self._inside = np.zeros((bh, bw), dtype=bool)
+        self._inside[m:bh - m, m:bw - m] = True
+        flat = np.arange(rows * cols, dtype=np.int64).reshape(rows, 1, cols, 1)
+        e = m + w
+        cells = self._pix_cell[e:e + rows * pitch, e:e + cols * pitch]
+        cells.reshape(rows, pitch, cols, pitch)[:, :s, :, :s] = flat
+        if w:
+            faces = self._pix_face[e:e + rows * pitch, e:e + cols * pitch]
+            grid = faces.reshape(rows, pitch, cols, pitch)
+            grid[:, :s, :, s:] = flat * 4 + int(Side.E)
+            grid[:, s:, :, :s] = flat * 4 + int(Side.S)
+            for c in range(cols):
+                self._pix_face[m:m + w, e + c * pitch:e + c * pitch + s] = c * 4 + int(Side.N)
+            for r in range(rows):
+                self._pix_face[e + r * pitch:e + r * pitch + s, m:m + w] = \
+                    r * cols * 4 + int(Side.W)
+        self._target = centre.maze.surface.step_table[0].reshape(-1)
+        self.ghost = self._ghost((0, bh, 0, bw))
+        # the frame: a ring round the square, open where a passage crosses the border
+        oy, ox = py, px
+        self._centre_box = (oy, oy + bh, ox, ox + bw)
+        self.frame_mask = np.zeros(self.raster.shape, dtype=bool)
+        t = w + FRAME_OUT
+        ring = (oy + m - FRAME_OUT, oy + bh - m + FRAME_OUT, ox + m - FRAME_OUT,
+                ox + bw - m + FRAME_OUT)
+        self.frame_mask[ring[0]:ring[1], ring[2]:ring[3]] = True
+        self.frame_mask[ring[0] + t:ring[1] - t, ring[2] + t:ring[3] - t] = False
+        segments, faces = [], []
+        for side in Side:
+            for cell in centre.maze.surface.edge_cells(side):
+                y0, y1, x0, x1 = self._face_box(cell, side)
+                y0, y1, x0, x1 = y0 + oy, y1 + oy, x0 + ox, x1 + ox
+                if side == Side.N:
+                    y0 -= FRAME_OUT
+                elif side == Side.S:
+                    y1 += FRAME_OUT
+                elif side == Side.W:
+                    x0 -= FRAME_OUT
+                else:
+                    x1 += FRAME_OUT
+                segments.append((y0, y1, x0, x1))
+                faces.append((cell[0] * cols + cell[1]) * 4 + int(side))
+        self._segments, self._segment_faces = segments, np.array(faces, dtype=np.int64)
+        self.frame_open = self._border_open()
+        for box, is_open in zip(segments, self.frame_open):
+            if is_open:
+                self.frame_mask[box[0]:box[1], box[2]:box[3]] = False
         self.dirty: list[int] | None = None
         centre.take_dirty()
-        self._copy((0, bh, 0, bw))
+        self._compose((0, self.raster.shape[0], 0, self.raster.shape[1]))
+
+    def _face_box(self, cell: Cell, side: Side) -> tuple[int, int, int, int]:
+        """The pixels of the wall on `side` of `cell`, in the square's own raster."""
+        y, x = self.centre.cell_origin(cell)
+        s, w = self.centre.cell_size, self.centre.wall
+        return {
+            Side.N: (y - w, y, x, x + s), Side.S: (y + s, y + s + w, x, x + s),
+            Side.W: (y, y + s, x - w, x), Side.E: (y, y + s, x + s, x + s + w),
+        }[side]
+
+    def _open(self, faces: np.ndarray) -> np.ndarray:
+        """Whether each face (flat cell index * 4 + side) is a passage: its wall is open and
+        neither cell on either side is blocked."""
+        maze = self.centre.maze
+        open_ = maze.faces.reshape(-1)[faces]
+        blocked = maze.blocked.reshape(-1)
+        there = self._target[faces]
+        return open_ & ~blocked[faces // 4] & ~((there >= 0) & blocked[np.maximum(there, 0)])
+
+    def _border_open(self) -> np.ndarray:
+        """Which walls of the square's border are passages: gaps in the frame. A block maze
+        has no walls on its border (its frame lies outside the square): never."""
+        if not self.centre.wall:
+            return np.zeros(len(self._segment_faces), dtype=bool)
+        return self._open(self._segment_faces)
+
+    def _ghost(self, rect: tuple[int, int, int, int]) -> np.ndarray:
+        """The dimmed picture of `rect` of the square, from the maze alone (no marks)."""
+        y0, y1, x0, x1 = rect
+        out = np.where(self._inside[y0:y1, x0:x1], GHOST_WALL, INDEX["background"]
+                       ).astype(np.uint8)
+        cell = self._pix_cell[y0:y1, x0:x1]
+        where = cell >= 0
+        blocked = self.centre.maze.blocked.reshape(-1)
+        out[where] = np.where(blocked[cell[where]], GHOST_WALL, GHOST_FILL)
+        face = self._pix_face[y0:y1, x0:x1]
+        where = face >= 0
+        out[where] = np.where(self._open(face[where]), GHOST_FILL, GHOST_WALL)
+        return out
 
     def _origin(self, tile: tuple[int, int]) -> tuple[int, int]:
         return (tile[0] + 1) * self.period[0], (tile[1] + 1) * self.period[1]
 
-    def _copy(self, rect: tuple[int, int, int, int]) -> None:
-        """Copy `rect` of the centre's raster into every tile (the centre last), then
-        outline the square again where the copies touched it."""
-        block = self.centre.raster
-        bh, bw = block.shape
-        y0, y1, x0, x1 = rect
-        part = block[y0:y1, x0:x1]
-        order = sorted(self.tiles, key=lambda t: t == (0, 0))
-        union: list[int] | None = None
-        for tile in order:
+    def _tile_box(self, tile: tuple[int, int]) -> tuple[int, int, int, int]:
+        oy, ox = self._origin(tile)
+        th, tw = _shape(self.tiles[tile], *self.centre.raster.shape)
+        return oy, oy + th, ox, ox + tw
+
+    def _compose(self, box: tuple[int, int, int, int]) -> None:
+        """Draw `box` of the picture again: every copy's part of it from the dimmed
+        picture, the square's from its own raster (last: it wins where they overlap), then
+        the frame."""
+        bh, bw = self.centre.raster.shape
+        box = _intersect(box, (0, self.raster.shape[0], 0, self.raster.shape[1]))
+        if box is None:
+            return
+        for tile in sorted(self.tiles, key=lambda t: t == (0, 0)):
             how = self.tiles[tile]
-            if how is None:
+            tile_box = self._tile_box(tile)
+            part = _intersect(box, tile_box)
+            if how is None or part is None:
                 continue
-            ty0, ty1, tx0, tx1 = transform_rect(rect, how, bh, bw)
-            oy, ox = self._origin(tile)
-            self.raster[oy + ty0:oy + ty1, ox + tx0:ox + tx1] = transform(part, how)
-            box = [oy + ty0, oy + ty1, ox + tx0, ox + tx1]
-            union = box if union is None else [min(union[0], box[0]), max(union[1], box[1]),
-                                               min(union[2], box[2]), max(union[3], box[3])]
-        uy0, uy1, ux0, ux1 = union
-        region = self.raster[uy0:uy1, ux0:ux1]
-        region[self.outline[uy0:uy1, ux0:ux1] & (region == INDEX["wall"])] = OUTLINE
+            oy, ox = tile_box[0], tile_box[2]
+            th, tw = tile_box[1] - oy, tile_box[3] - ox
+            local = (part[0] - oy, part[1] - oy, part[2] - ox, part[3] - ox)
+            sy0, sy1, sx0, sx1 = transform_rect(local, inverse(how), th, tw)
+            source = self.centre.raster if tile == (0, 0) else self.ghost
+            self.raster[part[0]:part[1], part[2]:part[3]] = transform(
+                source[sy0:sy1, sx0:sx1], how)
+        y0, y1, x0, x1 = box
+        region = self.raster[y0:y1, x0:x1]
+        region[self.frame_mask[y0:y1, x0:x1]] = FRAME
         if self.dirty is None:
-            self.dirty = union
+            self.dirty = list(box)
         else:
             d = self.dirty
-            self.dirty = [min(d[0], uy0), max(d[1], uy1), min(d[2], ux0), max(d[3], ux1)]
+            self.dirty = [min(d[0], y0), max(d[1], y1), min(d[2], x0), max(d[3], x1)]
 
     # --- the panel protocol --------------------------------------------------------------
 
     def apply(self, event: object) -> None:
-        """Update the centre from `event` and copy what changed into every copy at once,
-        so that `raster` is always whole (the window reads it after restoring a copy)."""
+        """Update the centre from `event`, the dimmed copies where the maze itself changed
+        and the frame where a border wall opened or closed, at once, so that `raster` is
+        always whole (the window reads it after restoring a copy)."""
         self.centre.apply(event)
         if isinstance(event, GridCreated):
             self._layout()
             return
         rect = self.centre.take_dirty()
-        if rect is not None:
-            self._copy(rect)
+        if rect is None:
+            return
+        y0, y1, x0, x1 = rect
+        ghost = self._ghost(rect)
+        changed = np.argwhere(ghost != self.ghost[y0:y1, x0:x1])
+        if len(changed):
+            self.ghost[y0:y1, x0:x1] = ghost
+            (gy0, gx0), (gy1, gx1) = changed.min(axis=0), changed.max(axis=0) + 1
+            g = (y0 + int(gy0), y0 + int(gy1), x0 + int(gx0), x0 + int(gx1))
+            bh, bw = self.ghost.shape
+            for tile, how in self.tiles.items():
+                if tile == (0, 0) or how is None:
+                    continue
+                oy, ox = self._origin(tile)
+                ty0, ty1, tx0, tx1 = transform_rect(g, how, bh, bw)
+                self._compose((oy + ty0, oy + ty1, ox + tx0, ox + tx1))
+        oy, ox = self._origin((0, 0))
+        self._compose((oy + y0, oy + y1, ox + x0, ox + x1))
+        now = self._border_open()
+        if not np.array_equal(now, self.frame_open):
+            for k in np.flatnonzero(now != self.frame_open):
+                sy0, sy1, sx0, sx1 = self._segments[k]
+                self.frame_mask[sy0:sy1, sx0:sx1] = not now[k]
+                self._compose(self._segments[k])
+            self.frame_open = now
 
     def take_dirty(self) -> tuple[int, int, int, int] | None:
         """The rectangle changed since the last call (covering every copy that changed)."""
@@ -207,6 +349,7 @@ class NeighbourhoodPanel:
         oy, ox = self._origin(tile)
         bh, bw = self.centre.raster.shape
         ly, lx = int(y) - oy, int(x) - ox
-        if not (0 <= ly < bh and 0 <= lx < bw):
+        th, tw = _shape(how, bh, bw)
+        if not (0 <= ly < th and 0 <= lx < tw):
             return None
         return self.centre.cell_at(*untransform_point(ly, lx, how, bh, bw))

@@ -36,7 +36,8 @@ def heuristic(maze: Maze, goal: Cell) -> tuple[Callable[[Cell], int], str]:
 
 @register("solver", "astar",
           "A*: best-first by moves so far + Manhattan distance (gluing-aware); shortest path",
-          params=ENDPOINT_PARAMS, blocks=True)
+          params=ENDPOINT_PARAMS, blocks=True,
+          legend={"open_set": "queued by A* (best guess first)", "visited": "expanded by A*"})
 def astar(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,
           goal: Cell | None = None) -> Iterator[ev.Event]:
     """Search from `start` to `goal` by A* (ties: smaller estimate, then first queued).

@@ -1,4 +1,4 @@
-"""Breadth-first search: the shortest path, level by level (seed 001)."""
+"""Breadth-first search: the shortest path, level by level."""
 from __future__ import annotations
 
 from collections import deque
@@ -31,7 +31,8 @@ def trace_back(parents: dict[Cell, tuple[Cell, Side] | None], goal: Cell) -> ev.
 
 
 @register("solver", "bfs", "breadth-first search: visits cells by distance; shortest path",
-          params=ENDPOINT_PARAMS, blocks=True)
+          params=ENDPOINT_PARAMS, blocks=True,
+          legend={"frontier": "queued by BFS", "visited": "visited by BFS"})
 def bfs(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,
         goal: Cell | None = None) -> Iterator[ev.Event]:
     """Search from `start` to `goal` (default: entrance to exit) breadth first.

@@ -1,4 +1,4 @@
-"""Depth-first search (seed 000's `solution`): follow one corridor until stuck, back up."""
+"""Depth-first search (`solution`): follow one corridor until stuck, back up."""
 from __future__ import annotations
 
 from typing import Iterator
@@ -12,12 +12,12 @@ from ..registry import register
 from ._common import opening, resolve
 from .bfs import ENDPOINT_PARAMS
 
-#: the letter of each side in seed 000's move lists (o = ouest) and in English
+#: the letter of each side in French move lists (o = ouest) and in English
 LETTERS = {"fr": "neso", "en": "nesw"}
 
 
 def moves(path: ev.PathFound, language: str = "fr") -> list[str]:
-    """The path as seed 000's move list, e.g. ['n', 'e', 'e', 's', 'o'] (`language` "fr"),
+    """The path as a move list, e.g. ['n', 'e', 'e', 's', 'o'] (`language` "fr"),
     or with 'w' for west ("en"). Each letter is the side of the cell the step leaves by."""
     if language not in LETTERS:
         raise ValueError(f"`language` is one of {', '.join(LETTERS)}, got {language!r}")
@@ -36,7 +36,7 @@ def follow(maze: Maze, start: Cell, letters: list[str]) -> Cell:
 
 
 @register("solver", "dfs",
-          "depth-first search (seed 000): follow passages N, E, S, W first, back up at dead "
+          "depth-first search: follow passages N, E, S, W first, back up at dead "
           "ends; a path, not the shortest", params=ENDPOINT_PARAMS, blocks=True)
 def dfs(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,
         goal: Cell | None = None) -> Iterator[ev.Event]:
@@ -45,7 +45,7 @@ def dfs(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | Non
     Yields CellMarked(start, start), CellMarked(goal, goal), then CellMarked(cell, current)
     for each step forward (the cell left stays marked `stack`) and CellMarked(cell, visited)
     for each step back; ends with PathFound (the stack) or NoPath. `moves(path)` turns the
-    PathFound into seed 000's move list.
+    PathFound into a move list.
     """
     start, goal = resolve(maze, start, goal)
     first = opening(maze, start, goal)

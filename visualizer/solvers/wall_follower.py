@@ -1,4 +1,4 @@
-"""The wall follower (seed 004): keep one hand on the wall and walk.
+"""The wall follower: keep one hand on the wall and walk.
 
 It always leaves a perfect maze; in a maze with an island it can circle forever, so it
 remembers every state (cell, heading, hand) and stops when one comes back. Crossing a
@@ -74,7 +74,7 @@ def without_detours(cells: list[Cell], sides: list[Side]) -> ev.PathFound:
 
 
 @register("solver", "wall_follower",
-          "wall follower (seed 004): one hand on the wall; stops when it comes back to a "
+          "wall follower: one hand on the wall; stops when it comes back to a "
           "state it has been in (circling an island)",
           params=ENDPOINT_PARAMS + (Param("hand", "choice", "left", "the hand on the wall",
                                           choices=("left", "right")),), blocks=True)

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..render.palette import Theme
 from . import layout
-from .layout import Box, Places
+from .layout import Box
 from .session import Session
 
 #: steps per second the ↑/↓ keys choose from
@@ -178,7 +178,8 @@ class Window:
 
     def first_size(self, limit: tuple[float, float]) -> tuple[float, float]:
         """The figure size (logical pixels) within `limit` that shows the frame at the
-        largest whole zoom, snug around it; at zoom 1 when even that does not fit."""
+        largest whole zoom, snug around it; at zoom 1 (beyond `limit`) when even that does
+        not fit."""
         h, w = self.player.frame.shape
         top = max(1, int(min(limit[0] / w, limit[1] / h)))
         best: tuple[int, bool, tuple[float, float]] | None = None
@@ -190,9 +191,10 @@ class Window:
                     option = (zoom, kind == "beside", size)
                     best = option if best is None or option[:2] > best[:2] else best
                     break
-        if best is None:
-            return layout.needed("below", (h, w), 1, minimum=MIN_SIZE,
-                                 **self._arrange_options())
+        if best is None:      # too big even at zoom 1: the arrangement that overshoots least
+            sizes = [layout.needed(kind, (h, w), 1, minimum=MIN_SIZE, **self._arrange_options())
+                     for kind in ("beside", "below")]
+            return min(sizes, key=lambda size: max(size[0] / limit[0], size[1] / limit[1]))
         return best[2]
 
     def _fit_screen(self) -> None:
@@ -254,12 +256,14 @@ class Window:
         self.places = places = layout.arrange(size, self.player.frame.shape, scale=scale,
                                               **self._arrange_options())
         self.slider.ax.set_position(_fraction(places.slider, size))
+        # "step" and the value a few pixels either side, however long the slider is
+        self.slider.label.set_x(-6 / places.slider[2])
+        self.slider.valtext.set_x(1 + 6 / places.slider[2])
         for label, button in self.buttons.items():
             button.ax.set_position(_fraction(places.buttons[label], size))
         if self.radio is not None:
             self.radio.ax.set_position(_fraction(places.menu, size))
             self._place_text(self.heading, places.heading, size)
-            self._menu_state = None                  # the heading is wrapped again
         self._place_text(self.status, places.status, size)
         self._place_text(self.help, places.help, size)
         self.help.set_text("\n".join(places.help_lines))
@@ -270,16 +274,20 @@ class Window:
         """Hang `text` from the top left of `box`."""
         text.set_position((box[0] / size[0], (box[1] + box[3]) / size[1]))
 
-    def fit_picture(self, _event=None) -> bool:
+    def fit_picture(self) -> bool:
         """Place the picture on whole screen pixels, at the largest whole zoom (1 frame pixel
         = k x k screen pixels) that fits its room, so that it stays as sharp as the export;
-        smaller only when the window is smaller than the frame. Screens with a pixel ratio
-        (HiDPI, Tk's scaling) are measured in their own pixels. True if it moved."""
+        smaller (averaged, not picked) only when the window is smaller than the frame.
+        Screens with a pixel ratio (HiDPI, Tk's scaling) are measured in their own pixels.
+        True if it moved."""
         width, height = self.fig.bbox.width, self.fig.bbox.height
         scale = self.fig.dpi / DPI
         h, w = self.player.frame.shape
         rx, ry, rw, rh = (v * scale for v in self.places.picture)
         self.zoom = layout.zoom_for(self.places.picture, (h, w), scale)
+        # whole zooms repeat pixels exactly; shrinking averages them, which keeps walls and
+        # text readable where dropping pixels would break them
+        self.image.set_interpolation("nearest" if self.zoom >= 1 else "antialiased")
         pw, ph = w * self.zoom, h * self.zoom
         x0 = int(rx + max(0, (rw - pw) // 2))
         y0 = int(ry + max(0, (rh - ph) // 2))
@@ -345,7 +353,8 @@ class Window:
         changed (the menu is not redrawn by blitting)."""
         if self.radio is None:
             return False
-        state = (self.session.focus, self.session.solver)
+        width = self.places.heading[2]
+        state = (self.session.focus, self.session.solver, width)
         if state == self._menu_state:
             return False
         self._menu_state = state
@@ -355,7 +364,7 @@ class Window:
                 self.radio.eventson = False
                 self.radio.set_active(index)
                 self.radio.eventson = True
-        lines = self._heading(self.session.focus, self.places.heading[2])
+        lines = self._heading(self.session.focus, width)
         self.heading.set_text("\n".join(lines))
         return True
 

@@ -47,6 +47,14 @@ def solve_events(spec: PanelSpec, solver: str, start: Cell, goal: Cell,
     return len(made), [endpoints, *algorithm.func(maze, rng=rng, **params)]
 
 
+def window_clock(scenario: Scenario) -> str:
+    """The clock the export paces `scenario` by (the pipeline's pacing, where it has one)."""
+    from .. import pipeline
+
+    pacing = getattr(pipeline, "pacing", None)
+    return pacing(scenario).clock if pacing is not None else scenario.clock
+
+
 def default_evolve(grid: np.ndarray, rule: str, surface, generations: int
                    ) -> Iterator[Generation]:
     """The Life engine's `evolve` (generation 0 is `grid` itself)."""
@@ -97,7 +105,7 @@ class Session:
         self.scenario = scenario
         self.canvas = make_canvas(scenario)
         self.player = Player(self.canvas, [panel_stream(spec) for spec in scenario.panels],
-                             clock=scenario.clock, every=every, prepare=prepare)
+                             clock=window_clock(scenario), every=every, prepare=prepare)
         self.solvers = list(registry.algorithms("solver"))
         fallback = "bfs" if "bfs" in self.solvers else (self.solvers[0] if self.solvers
                                                          else None)
