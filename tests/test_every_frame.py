@@ -2,7 +2,7 @@
 colours the panels show, no text is cut, and a 16:9 slide is used."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +20,7 @@ SLIDE = "1280x720"
 ON_SLIDES = ("default", "threshold", "union_finds", "life_gun_torus", "life_surfaces_compared")
 
 
-@lru_cache(maxsize=None)
+@cache
 def rendered(name: str, size: str | None = None):
     """The canvas and, per panel, the palette slots its raster area showed in any frame."""
     scenario = sc.load(ROOT / "scenarios" / f"{name}.yaml")
@@ -38,7 +38,7 @@ def rendered(name: str, size: str | None = None):
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_the_legend_lists_exactly_the_colours_shown(path):
-    scenario, canvas, seen = rendered(path.stem)
+    _, canvas, seen = rendered(path.stem)
     shown = set(np.flatnonzero(np.logical_or.reduce(seen)).tolist())
     expected = {c for e in legend.entries(shown) for c in e.colours}
     listed = {c for e in canvas.legend for c in e.colours}
@@ -61,7 +61,7 @@ def test_no_text_is_cut(path):
 
 @pytest.mark.parametrize("name", ON_SLIDES)
 def test_slides_are_landscape_and_text_is_not_cut(name):
-    scenario, canvas, _ = rendered(name, SLIDE)
+    _, canvas, _ = rendered(name, SLIDE)
     assert canvas.shape == (720, 1280)
     assert canvas.shortened == []
 

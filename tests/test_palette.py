@@ -6,11 +6,19 @@ import itertools
 
 import numpy as np
 import pytest
-
 from colour_metrics import VISIONS, delta_e76, simulate
+
 from visualizer.render import palette
-from visualizer.render.palette import (ALIASES, INDEX, LIFE_SLOTS, MAZE_SLOTS, NAMES,
-                                       SET_BASE, SET_COLOURS, make_theme)
+from visualizer.render.palette import (
+    ALIASES,
+    INDEX,
+    LIFE_SLOTS,
+    MAZE_SLOTS,
+    NAMES,
+    SET_BASE,
+    SET_COLOURS,
+    make_theme,
+)
 
 THEMES = ("light", "dark")
 NORMAL, DEFICIENT = 20.0, 10.0

@@ -12,8 +12,18 @@ from visualizer.render.palette import SET_BASE, SET_COLOURS
 from visualizer.render.set_colours import SetColouring
 from visualizer.surfaces import SURFACE_NAMES
 
-UNION_FINDS = [name for name, algo in registry.algorithms("generator").items()
-               if "SetsMerged" in (algo.func.__doc__ or "") or name.startswith("kruskal")]
+def _draws_sets(name: str) -> bool:
+    """Whether generator `name` starts its picture as sets (every cell its own set)."""
+    first = next(iter(registry.get("generator", name).func(
+        Maze(3, 3, "plane"), rng=np.random.default_rng(0))), None)
+    return isinstance(first, ev.GridCreated) and first.fill == "sets"
+
+
+UNION_FINDS = [name for name in registry.algorithms("generator") if _draws_sets(name)]
+
+
+def test_the_union_find_generators_are_found():
+    assert {"kruskal", "kruskal_naive"} <= set(UNION_FINDS)
 
 
 def clashes(panel: MazePanel) -> list[tuple[int, int]]:
@@ -40,7 +50,7 @@ def test_neighbouring_sets_never_share_a_colour(surface, generator, shape):
     merges = 0
     for event in registry.get("generator", generator).func(maze, rng=np.random.default_rng(5)):
         panel.apply(event)
-        if isinstance(event, ev.GridCreated) or isinstance(event, ev.SetsMerged):
+        if isinstance(event, (ev.GridCreated, ev.SetsMerged)):
             merges += isinstance(event, ev.SetsMerged)
             assert not clashes(panel), (event, clashes(panel))
             assert set(np.unique(panel.base)) <= set(range(SET_BASE, SET_BASE + SET_COLOURS))

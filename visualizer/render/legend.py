@@ -8,8 +8,8 @@ give its own words for a slot through its registry record (`legend={"frontier": 
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 import numpy as np
 
@@ -159,7 +159,7 @@ def merged(legends: list[list[Entry]]) -> list[Entry]:
 
 
 def _order_colours() -> list[tuple[int, ...]]:
-    out = []
+    out: list[tuple[int, ...]] = []
     for key in ORDER:
         members = GROUPS[key][1] if key in GROUPS else (INDEX[key],)
         out.extend((m,) for m in members)

@@ -32,7 +32,7 @@ class SetColouring:
             want = preferred(i) % colours
             self.colour[i] = want if want not in taken else self._free(taken, want)
 
-    def copy(self) -> "SetColouring":
+    def copy(self) -> SetColouring:
         other = object.__new__(SetColouring)
         other.neighbours, other.colours = self.neighbours, self.colours
         other._adjacent = self._adjacent

@@ -258,7 +258,7 @@ class Window:
         self.slider.ax.set_position(_fraction(places.slider, size))
         # "step" and the value a few pixels either side, however long the slider is
         self.slider.label.set_x(-6 / places.slider[2])
-        self.slider.valtext.set_x(1 + 6 / places.slider[2])
+        self.slider.valtext.set_x(1 + 12 / places.slider[2])     # clear of the handle
         for label, button in self.buttons.items():
             button.ax.set_position(_fraction(places.buttons[label], size))
         if self.radio is not None:

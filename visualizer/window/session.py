@@ -173,7 +173,7 @@ class Session:
         """Make `cell` the start (or goal) of maze panel `panel` and solve again."""
         _, maze, _ = self.generated(panel)
         if maze.blocked[cell]:
-            self.message = f"{cell} is rock: pick an open cell"
+            self.message = f"{self.title(panel)}: {cell} is rock: pick an open cell"
             return False
         ends = self.endpoints.setdefault(panel, list(maze.default_endpoints()))
         ends[1 if goal else 0] = tuple(cell)
