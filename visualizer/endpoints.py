@@ -165,7 +165,7 @@ def choose(maze: Maze, rule: str | tuple[Cell, Cell], history: History | None = 
         label = f"ends of a longest path ({length} moves{'' if exact else ', estimate'})"
     elif rule == "across" and (found := across(maze)) is not None:
         entrance, exit_ = found[0], found[1]
-        label = "entrance and exit on either side of a glued edge"
+        label = "entrance and exit: the way between them crosses a glued edge"
     else:
         entrance, exit_ = (0, 0), last
         label = "corners"
