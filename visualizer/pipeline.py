@@ -406,23 +406,42 @@ def fill_slots(scenario: Scenario, ahead: Preview) -> Preview:
     return ahead
 
 
-def scenario_frames(scenario: Scenario, canvas: Canvas | None = None) -> Iterator[Frame]:
-    """Every frame of the scenario, in order."""
-    canvas = canvas or make_canvas(scenario)
+@dataclass(frozen=True)
+class Schedule:
+    """How a scenario's event streams are spread over frames (see `animate.frames`): the
+    pacing, each panel's event count (None when the clock does not need them), the events
+    drawn into the first picture (`animate: solve`) and the events before each panel's solve
+    when all solve together (`solve_together`)."""
+
+    pacing: Pacing
+    counts: list[int] | None
+    first: list[int] | None
+    split: list[int | None] | None
+
+
+def schedule(scenario: Scenario) -> Schedule:
+    """The scenario's `Schedule`, shared by the export and the window."""
     pace = pacing(scenario)
     counts = None
     if pace.clock == "progress" or pace.duration:
         counts = [count_events(lambda s=spec: panel_stream(s)) for spec in scenario.panels]
-    streams: list[Iterable] = [panel_stream(spec) for spec in scenario.panels]
     first = None
-    if any(getattr(spec, "animate", "all") == "solve" for spec in scenario.panels):
-        first = [building_events(spec) if getattr(spec, "animate", "all") == "solve" else 0
+    if any(spec.animate == "solve" for spec in scenario.panels):
+        first = [building_events(spec) if spec.animate == "solve" else 0
                  for spec in scenario.panels]
     split = None
     if scenario.solve_together:
         split = [building_events(spec) if spec.maze is not None and spec.solver is not None
                  else None for spec in scenario.panels]
-    return frames(canvas, streams, pace, counts, first, split)
+    return Schedule(pace, counts, first, split)
+
+
+def scenario_frames(scenario: Scenario, canvas: Canvas | None = None) -> Iterator[Frame]:
+    """Every frame of the scenario, in order."""
+    canvas = canvas or make_canvas(scenario)
+    plan = schedule(scenario)
+    streams: list[Iterable] = [panel_stream(spec) for spec in scenario.panels]
+    return frames(canvas, streams, plan.pacing, plan.counts, plan.first, plan.split)
 
 
 @dataclass
