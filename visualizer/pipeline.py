@@ -21,7 +21,7 @@ from .maze import Maze
 from .render.animate import (Frame, Pacing, caption_clocks, caption_state, count_events,
                               frames)
 from .render import legend
-from .render.canvas import Canvas
+from .render.canvas import Canvas, Layout, default_columns, plan_layout
 from .render.text import text_width
 from .render.maze_panel import MazePanel
 from .render.palette import make_theme
@@ -80,15 +80,39 @@ def maze_phases(spec: PanelSpec, maze: Maze | None = None
         yield "stats", stats.as_event("solve", stats.solve_stats(solve_events))
 
 
+_COUNTS: dict[tuple[str, str], int] = {}
+
+
+def _remembered(kind: str, spec: PanelSpec, count: Callable[[], int]) -> int:
+    """`count()` for panel `spec`, computed once per distinct spec (a panel's stream is a
+    function of its spec, so its counts are too): the layout, the captions and the pacing
+    all ask for them."""
+    key = (kind, repr(spec))
+    if "..." in key[1]:                 # numpy abridged a large array: no reliable key
+        return count()
+    if key not in _COUNTS:
+        if len(_COUNTS) > 512:
+            _COUNTS.clear()
+        _COUNTS[key] = count()
+    return _COUNTS[key]
+
+
 def building_events(spec: PanelSpec) -> int:
     """How many of a maze panel's events come before its solve: generator, braiding,
     endpoints and the maze's figures."""
-    count = 0
-    for phase, _ in maze_phases(spec):
-        if phase == "solve":
-            break
-        count += 1
-    return count
+    def count() -> int:
+        n = 0
+        for phase, _ in maze_phases(spec):
+            if phase == "solve":
+                break
+            n += 1
+        return n
+    return _remembered("building", spec, count)
+
+
+def panel_events(spec: PanelSpec) -> int:
+    """How many events panel `spec`'s stream yields."""
+    return _remembered("all", spec, lambda: count_events(lambda: panel_stream(spec)))
 
 
 def maze_stream(spec: PanelSpec) -> Iterator[ev.Event]:
@@ -176,19 +200,26 @@ class Preview:
 
     legend: list[legend.Entry] | None
     captions: list[list[str]]
+    entries: list[list[legend.Entry]]     # each panel's own legend
 
 
 CAPTION_SAMPLES = 6
 
 
-def preview(scenario: Scenario) -> Preview:
+def preview(scenario: Scenario, before: Preview | None = None,
+            redo: set[int] | None = None) -> Preview:
     """Draw every panel's events once into scratch panels, recording the palette slots that
-    appear and the widest captions (with `animate: solve`, from the built maze on)."""
+    appear and the widest captions (with `animate: solve`, from the built maze on). With
+    `before`, only the panels in `redo` are drawn again."""
     text_size = text_sizes(scenario).get("caption_size", 13)
     renderers = [panel_renderer(spec, text_size) for spec in scenario.panels]
     set_up_captions(scenario, renderers)
     entries, captions = [], []
-    for spec, renderer in zip(scenario.panels, renderers):
+    for i, (spec, renderer) in enumerate(zip(scenario.panels, renderers)):
+        if before is not None and redo is not None and i not in redo:
+            entries.append(before.entries[i])
+            captions.append(before.captions[i])
+            continue
         skip = building_events(spec) if spec.animate == "solve" else 0
         tracker = legend.SlotTracker()
         widest: dict[str, int] = {}
@@ -214,7 +245,43 @@ def preview(scenario: Scenario) -> Preview:
                 renderer.take_dirty()
         entries.append(legend.entries(tracker.slots(), legend_words(spec)))
         captions.append(sorted(widest, key=widest.__getitem__)[-CAPTION_SAMPLES:])
-    return Preview(legend.merged(entries) if scenario.legend else None, captions)
+    return Preview(legend.merged(entries) if scenario.legend else None, captions, entries)
+
+
+_SHAPES: dict[tuple[str, int], tuple[int, int]] = {}
+
+
+def panel_shape(spec: PanelSpec, text_size: int = 13) -> tuple[int, int]:
+    """The (height, width) in pixels of panel `spec`'s picture (remembered per spec)."""
+    key = (repr(spec), text_size)
+    if "..." in key[0]:
+        return panel_renderer(spec, text_size).raster.shape
+    if key not in _SHAPES:
+        if len(_SHAPES) > 4096:
+            _SHAPES.clear()
+        _SHAPES[key] = panel_renderer(spec, text_size).raster.shape
+    return _SHAPES[key]
+
+
+def fits(scenario: Scenario, specs: list[PanelSpec], ahead: Preview | None,
+         columns: int | None) -> bool:
+    """Whether panels `specs` (with the legend and captions `ahead`) fit `scenario.size`
+    in `columns` columns: the layout's arithmetic on the panels' sizes."""
+    text_size = text_sizes(scenario).get("caption_size", 13)
+    lay = plan_layout([panel_shape(spec, text_size) for spec in specs],
+                      [spec.title for spec in specs], ahead.legend or [] if ahead else [],
+                      heading=scenario.title,
+                      columns=min(columns or default_columns(len(specs)), len(specs)),
+                      captions=ahead.captions if ahead else None,
+                      frame_width=scenario.size[0], **layout_sizes(scenario))
+    return lay.width <= scenario.size[0] and lay.height <= scenario.size[1]
+
+
+def layout_sizes(scenario: Scenario) -> dict[str, int]:
+    """The canvas's margin, gap and text sizes, as `Canvas` uses them."""
+    sizes = {"margin": 12, "gap": 16, "title_size": 16, "caption_size": 13}
+    sizes.update(text_sizes(scenario))
+    return sizes
 
 
 def pacing(scenario: Scenario) -> Pacing:
@@ -255,7 +322,7 @@ def set_up_captions(scenario: Scenario, panels: list) -> None:
              for spec in scenario.panels]
     counts = split = None
     if pace.clock == "progress" or pace.duration:
-        counts = [count_events(lambda s=spec: panel_stream(s)) - base
+        counts = [panel_events(spec) - base
                   for spec, base in zip(scenario.panels, first)]
     if scenario.solve_together:
         split = [max(0, building_events(spec) - base)
@@ -301,33 +368,24 @@ def fit_to_slide(scenario: Scenario, ahead: Preview | None = None) -> None:
     even = scenario.format == "mp4"
     base = list(scenario.panels)
     fw, fh = scenario.size
-    text_size = text_sizes(scenario).get("caption_size", 13)
-    titles = [s.title for s in base]
 
-    def fits(factor: float, columns: int) -> bool:
+    def fits_at(factor: float, columns: int) -> bool:
         specs = [spec if is_auto(spec) else _scaled(spec, factor, even) for spec in base]
-        try:
-            Canvas([panel_renderer(spec, text_size) for spec in specs], titles,
-                   heading=scenario.title, columns=columns, size=(fw, fh),
-                   key=ahead.legend if ahead else None,
-                   captions=ahead.captions if ahead else None, **text_sizes(scenario))
-        except ValueError:
-            return False
-        return True
+        return fits(scenario, specs, ahead, columns)
 
     def largest(columns: int) -> float:
         lo, hi = 0.0, 1.0
-        while fits(hi, columns) and hi < 64:
+        while fits_at(hi, columns) and hi < 64:
             lo, hi = hi, hi * 2
         for _ in range(10):
             mid = (lo + hi) / 2
-            lo, hi = (mid, hi) if fits(mid, columns) else (lo, mid)
+            lo, hi = (mid, hi) if fits_at(mid, columns) else (lo, mid)
         return lo
 
     # the scenario's own `columns` wins a tie; otherwise fewer columns do
     factor, _, columns = max((largest(c), c == scenario.columns, -c)
                              for c in range(1, len(base) + 1))
-    if factor == 0.0 and not fits(1e-9, -columns):
+    if factor == 0.0 and not fits_at(1e-9, -columns):
         raise ScenarioError([f"{scenario.path}: size: the panels do not fit in {fw}x{fh} "
                              f"even with 1-pixel cells; use a larger slide or fewer cells"])
     scenario.columns = -columns
@@ -360,39 +418,33 @@ def fill_slots(scenario: Scenario, ahead: Preview) -> Preview:
     text_size = text_sizes(scenario).get("caption_size", 13)
     autos = [i for i, spec in enumerate(scenario.panels) if is_auto(spec)]
 
-    def build(specs: list[PanelSpec], seen: Preview) -> Canvas | None:
-        try:
-            return Canvas([panel_renderer(spec, text_size) for spec in specs],
-                          [spec.title for spec in specs], heading=scenario.title,
-                          columns=scenario.columns, size=(fw, fh), key=seen.legend,
-                          captions=seen.captions, **text_sizes(scenario))
-        except ValueError:
-            return None
+    def layout(specs: list[PanelSpec], seen: Preview) -> Layout:
+        return plan_layout([panel_shape(spec, text_size) for spec in specs],
+                           [spec.title for spec in specs], seen.legend or [],
+                           heading=scenario.title,
+                           columns=min(scenario.columns or default_columns(len(specs)),
+                                       len(specs)),
+                           captions=seen.captions, frame_width=fw, **layout_sizes(scenario))
 
     specs = list(scenario.panels)
     for _ in range(3):
-        canvas = build(specs, ahead)
-        if canvas is None:
-            break
-        lay = canvas.layout
+        lay = layout(specs, ahead)
         grown_rows = {i // lay.columns for i in autos if specs[i].maze.auto[0]}
         grown_cols = {i % lay.columns for i in autos if specs[i].maze.auto[1]}
         spare_h = (fh - lay.height) // max(1, len(grown_rows))
         spare_w = (fw - lay.width) // max(1, len(grown_cols))
-        if spare_h < 0 or spare_w < 0:
-            break
         for i in autos:
             r, c = divmod(i, lay.columns)
-            h, w = canvas.panels[i].raster.shape
+            h, w = panel_shape(specs[i], text_size)
             m = specs[i].maze
             pitch = (m.cell_size + m.wall) * (3 if m.view == "neighbourhood" else 1)
             rows = m.rows + (lay.row_panel[r] + spare_h - h) // pitch
             cols = m.cols + (lay.col_w[c] + spare_w - w) // pitch
             specs[i] = _resized(specs[i], rows, cols)
     scenario.panels = specs
-    ahead = preview(scenario)
-    while build(scenario.panels, ahead) is None:
-        while build(scenario.panels, ahead) is None:
+    ahead = preview(scenario, ahead, set(autos))
+    while not fits(scenario, scenario.panels, ahead, scenario.columns):
+        while not fits(scenario, scenario.panels, ahead, scenario.columns):
             if all(max(scenario.panels[i].maze.rows, scenario.panels[i].maze.cols) <= 1
                    for i in autos):
                 raise ScenarioError([f"{scenario.path}: size: the panels do not fit in "
@@ -402,7 +454,7 @@ def fill_slots(scenario: Scenario, ahead: Preview) -> Preview:
                 shrink_rows = m.auto[0] and (m.rows >= m.cols or not m.auto[1])
                 scenario.panels[i] = _resized(scenario.panels[i], m.rows - shrink_rows,
                                               m.cols - (not shrink_rows))
-        ahead = preview(scenario)        # the real mazes' captions may take more lines
+        ahead = preview(scenario, ahead, set(autos))   # real mazes' captions may be longer
     return ahead
 
 
@@ -424,7 +476,7 @@ def schedule(scenario: Scenario) -> Schedule:
     pace = pacing(scenario)
     counts = None
     if pace.clock == "progress" or pace.duration:
-        counts = [count_events(lambda s=spec: panel_stream(s)) for spec in scenario.panels]
+        counts = [panel_events(spec) for spec in scenario.panels]
     first = None
     if any(spec.animate == "solve" for spec in scenario.panels):
         first = [building_events(spec) if spec.animate == "solve" else 0

@@ -189,6 +189,66 @@ def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,
     yield pending
 
 
+def frame_counts(lengths: list[int], pacing: Pacing, counts: list[int] | None = None,
+                 first: list[int] | None = None, split: list[int | None] | None = None,
+                 milestones: list[list[int]] | None = None) -> list[tuple[int, ...]]:
+    """The events each stream has consumed at each frame `frames` yields (its `Frame.steps`),
+    worked out without drawing: `lengths` (events per stream), `counts`, `first` and `split`
+    as given to `frames`, and `milestones` (the indices of each stream's milestone events,
+    which end their frame early). For the window, whose steps are then the export's frames.
+
+    One difference: `frames` drops a last frame whose events changed no pixel; here a last
+    frame is dropped only if it consumed no event.
+    """
+    n = len(lengths)
+    stops = [sorted(m) for m in milestones] if milestones is not None else [[]] * n
+    done = [False] * n
+    consumed = [0] * n
+    base = list(first) if first is not None else [0] * n
+    paced = [c - b for c, b in zip(counts, base)] if counts else counts
+    k = steps_per_frame(paced or [], pacing)
+    if split is not None:
+        split = [None if b is None else max(0, b - a) for b, a in zip(split, base)]
+    target = plan(paced, pacing, split) if pacing.clock == "progress" and counts else None
+
+    def advance(i: int, limit: int) -> None:
+        if limit <= 0:
+            return
+        c = consumed[i]
+        j = bisect_left(stops[i], c)
+        if j < len(stops[i]) and stops[i][j] < min(c + limit, lengths[i]):
+            consumed[i] = stops[i][j] + 1            # a milestone ends the frame
+        elif c + limit > lengths[i]:
+            consumed[i], done[i] = lengths[i], True  # the stream ran out
+        else:
+            consumed[i] = c + limit
+
+    for i in range(n):
+        advance(i, 1)
+        while consumed[i] < base[i] and not done[i]:
+            advance(i, base[i] - consumed[i])
+        if target is not None and consumed[i] >= counts[i]:
+            done[i] = True
+    out = [tuple(consumed)]
+    index = 0
+    while not all(done):
+        index += 1
+        before = tuple(consumed)
+        for i in range(n):
+            if done[i]:
+                continue
+            if target is not None:
+                advance(i, base[i] + target(i, index) - consumed[i])
+                if consumed[i] >= counts[i]:
+                    done[i] = True
+            else:
+                advance(i, k)
+        if all(done) and tuple(consumed) == before:
+            break
+        out.append(tuple(consumed))
+    return out
+
+
 def count_events(make_stream: Callable[[], Iterable]) -> int:
     """How many events a fresh stream yields (streams are deterministic given their seed)."""
     return sum(1 for _ in make_stream())
