@@ -20,7 +20,7 @@ def rng():
 
 @pytest.fixture
 def palette() -> np.ndarray:
-    """The light theme's 32 x 3 palette."""
+    """The light theme's palette (SIZE x 3)."""
     return make_theme().colours
 
 

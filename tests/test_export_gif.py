@@ -239,8 +239,9 @@ def test_large_frames_use_deferred_clear_and_decode(tmp_path, palette):
 
 def test_index_outside_palette_rejected(tmp_path, palette):
     out = GifWriter(tmp_path / "a.gif", width=4, height=4, palette=palette)
-    with pytest.raises(ValueError, match="`40`"):
-        out.write(np.full((4, 4), 40, np.uint8))
+    outside = len(palette)
+    with pytest.raises(ValueError, match=f"`{outside}`"):
+        out.write(np.full((4, 4), outside, np.uint8))
     out.abort()
     assert not list(tmp_path.iterdir())
 

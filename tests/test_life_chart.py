@@ -129,7 +129,6 @@ def test_the_generation_marker_moves_with_the_generation():
     assert columns == sorted(columns) and columns[-1] > columns[0]
     assert len(set(columns)) > len(events) // 2
     # the dot sits on the curve's end, at the current population
-    py0, py1, px0, px1 = panel._chart_box()
     dot = panel._xy(events[-1].index, events[-1].population)
     assert chart(panel)[dot] == TEXT
     # stepping back moves it back, leaving nothing behind

@@ -295,6 +295,8 @@ def pacing(scenario: Scenario) -> Pacing:
 def make_canvas(scenario: Scenario) -> Canvas:
     """The canvas with one freshly set-up renderer per panel. With a slide `size`, the
     panels' cell sizes are scaled (whole pixels; even for MP4) to fill the slide."""
+    if scenario.size is not None:
+        refuse_what_cannot_fit(scenario)
     ahead = preview(scenario)
     if any(is_auto(spec) for spec in scenario.panels):
         scenario.size = scenario.size or AUTO_CANVAS
@@ -390,6 +392,18 @@ def fit_to_slide(scenario: Scenario, ahead: Preview | None = None) -> None:
                              f"even with 1-pixel cells; use a larger slide or fewer cells"])
     scenario.columns = -columns
     scenario.panels = [spec if is_auto(spec) else _scaled(spec, factor, even) for spec in base]
+
+
+def refuse_what_cannot_fit(scenario: Scenario) -> None:
+    """Refuse, before any drawing ahead, panels that miss the slide even with 1-pixel
+    cells, no legend and single-line captions."""
+    fw, fh = scenario.size
+    tiny = [spec if is_auto(spec) else _scaled(spec, 1e-9, scenario.format == "mp4")
+            for spec in scenario.panels]
+    bare = Preview(None, [[] for _ in tiny], [[] for _ in tiny])
+    if not any(fits(scenario, tiny, bare, c) for c in range(1, len(tiny) + 1)):
+        raise ScenarioError([f"{scenario.path}: size: the panels do not fit in {fw}x{fh} "
+                             f"even with 1-pixel cells; use a larger slide or fewer cells"])
 
 
 def is_auto(spec: PanelSpec) -> bool:

@@ -340,7 +340,7 @@ class LifePanel:
         ys = np.rint(np.linspace(y0, y1, n)).astype(int)
         xs = np.rint(np.linspace(x0, x1, n)).astype(int)
         lw = self._line_w                 # thicker on slides, kept off the axes
-        py0, py1, px0, px1 = self._chart_box()
+        _, py1, px0, px1 = self._chart_box()
         ys = np.clip(ys[:, None] + np.arange(lw) - lw // 2, 0, py1 - 1).repeat(lw, axis=1)
         xs = np.clip(xs[:, None] + np.arange(lw) - lw // 2, px0, px1 - 1)
         xs = np.tile(xs, (1, lw))

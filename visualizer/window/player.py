@@ -5,9 +5,12 @@ A `Track` holds one panel's events and renderer. It remembers a copy of the rend
 replays the few events in between: the picture is the one a forward run shows there.
 
 A `Player` moves all the tracks of a canvas together. Its position is a step index: at
-step p the panels have consumed `counts(p)` events (step 0 is the blank grids, the first
-frame of an export). With the `steps` clock every panel takes one event per step; with the
-`progress` clock each panel is spread over the steps so that all of them finish together.
+step p the panels have consumed `counts(p)` events (step 0 is the first frame of an export:
+the blank grids, or the built maze of an `animate: solve` panel). With the `steps` clock
+every panel takes one event per step; with the `progress` clock each panel is spread over
+the steps so that all of them finish together. Given the scenario's `Schedule` (the
+export's pacing), the `progress` clock's steps are the export's frames, event for event
+(`animate.frame_counts`: both phases of `solve_together`, a milestone ending its frame).
 
 An edit (`Player.edit`) changes one panel only: from the step it is anchored at, that panel
 plays its new events one per step, and before it the panel stops where the kept events end;
@@ -19,11 +22,13 @@ import bisect
 import gc
 import sys
 import time
+from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
 import numpy as np
 
 from ..events import MILESTONE_TYPES
+from ..render.animate import frame_counts
 from ..render.canvas import Canvas
 from .snapshot import restore, snapshot
 
@@ -185,9 +190,12 @@ class Track:
             self.prepare()
 
 
-def lockstep(lengths: Sequence[int], position: int) -> tuple[int, ...]:
-    """`steps` clock: every panel takes one event per step (after its first)."""
-    return tuple(min(n, 1 + position) for n in lengths)
+def lockstep(lengths: Sequence[int], position: int,
+             first: Sequence[int] | None = None) -> tuple[int, ...]:
+    """`steps` clock: every panel takes one event per step after its first picture (its
+    first event, or the `first` events an export draws into its first frame)."""
+    first = first or (0,) * len(lengths)
+    return tuple(min(n, max(1, f) + max(0, position)) for n, f in zip(lengths, first))
 
 
 def progress(lengths: Sequence[int], position: int) -> tuple[int, ...]:
@@ -223,8 +231,10 @@ class Player:
     their lengths were at the start; `edit` re-times one panel and leaves the others alone.
     """
 
-    def __init__(self, canvas: Canvas, streams: Sequence[Iterable], *, clock: str = "steps",
-                 every: int = DEFAULT_EVERY, prepare: bool = True) -> None:
+    def __init__(self, canvas: Canvas, streams: Sequence[Iterable], *,
+                 clock: str | None = None, every: int = DEFAULT_EVERY,
+                 prepare: bool = True, schedule: Any = None) -> None:
+        clock = clock or (schedule.pacing.clock if schedule is not None else "steps")
         if clock not in CLOCKS:
             raise ValueError(f"unknown clock `{clock}`; expected one of {', '.join(CLOCKS)}")
         self.canvas = canvas
@@ -234,10 +244,30 @@ class Player:
         self.tracks = [Track(panel, stream, every=every, budget=budget, prepare=prepare)
                        for panel, stream in zip(canvas.panels, streams)]
         self._timed = tuple(len(t) for t in self.tracks)     # the lengths the clock spreads
+        self._base, self._base_last = self._clock(schedule)
         self.edits: list[list[Edit]] = [[] for _ in self.tracks]
         self._ends = [self._clock_end(i) for i in range(len(self.tracks))]
         self.position = -1
         self.seek(0)
+
+    def _clock(self, schedule: Any) -> tuple[Any, int]:
+        """The clock's counts at a step (a function of the step) and its last step, from
+        `schedule` (`pipeline.Schedule`: pacing, counts, first, split) where given."""
+        timed = self._timed
+        first = getattr(schedule, "first", None)
+        if self.clock == "progress" and schedule is not None:
+            pacing = schedule.pacing
+            if schedule.pacing.clock != "progress":
+                pacing = replace(pacing, clock="progress")
+            table = frame_counts(list(timed), pacing, list(timed), first, schedule.split,
+                                 [t.milestones for t in self.tracks])
+            end = len(table) - 1
+            return (lambda p: table[max(0, min(p, end))]), end
+        if self.clock == "steps":
+            last = max((n - max(1, f) for n, f in zip(timed, first or (0,) * len(timed))),
+                       default=0)
+            return (lambda p: lockstep(timed, p, first)), max(0, last)
+        return (lambda p: progress(timed, p)), max((n - 1 for n in timed), default=0)
 
     # --- where we are --------------------------------------------------------------------
 
@@ -260,7 +290,7 @@ class Player:
 
     def counts(self, position: int) -> tuple[int, ...]:
         """How many events each panel has consumed at step `position`."""
-        base = CLOCKS[self.clock](self._timed, position)
+        base = self._base(position)
         return tuple(min(len(track), edited_count(b, edits, position))
                      for track, b, edits in zip(self.tracks, base, self.edits))
 
@@ -270,10 +300,10 @@ class Player:
 
     def _clock_end(self, panel: int) -> int:
         """The first step at which the clock has given `panel` all its (unedited) events."""
-        lo, hi = 0, max((n - 1 for n in self._timed), default=0)
+        lo, hi = 0, self._base_last
         while lo < hi:
             mid = (lo + hi) // 2
-            if CLOCKS[self.clock](self._timed, mid)[panel] >= self._timed[panel]:
+            if self._base(mid)[panel] >= self._timed[panel]:
                 hi = mid
             else:
                 lo = mid + 1

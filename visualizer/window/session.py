@@ -16,7 +16,7 @@ import numpy as np
 from .. import registry
 from ..events import Cell, EndpointsSet, Generation
 from ..maze import Maze, replay
-from ..pipeline import built, make_canvas, panel_stream
+from ..pipeline import built, make_canvas, pacing, panel_stream, schedule
 from ..scenario import PanelSpec, Scenario
 from .player import DEFAULT_EVERY, Player
 
@@ -48,11 +48,8 @@ def solve_events(spec: PanelSpec, solver: str, start: Cell, goal: Cell,
 
 
 def window_clock(scenario: Scenario) -> str:
-    """The clock the export paces `scenario` by (the pipeline's pacing, where it has one)."""
-    from .. import pipeline
-
-    pacing = getattr(pipeline, "pacing", None)
-    return pacing(scenario).clock if pacing is not None else scenario.clock
+    """The clock the export paces `scenario` by (`solve_together` runs on `progress`)."""
+    return pacing(scenario).clock
 
 
 def default_evolve(grid: np.ndarray, rule: str, surface, generations: int
@@ -104,8 +101,10 @@ class Session:
                  evolve: Evolve | None = None, prepare: bool = True) -> None:
         self.scenario = scenario
         self.canvas = make_canvas(scenario)
+        #: how the export spreads the events over frames: the window's clock follows it
+        self.schedule = schedule(scenario)
         self.player = Player(self.canvas, [panel_stream(spec) for spec in scenario.panels],
-                             clock=window_clock(scenario), every=every, prepare=prepare)
+                             schedule=self.schedule, every=every, prepare=prepare)
         self.solvers = list(registry.algorithms("solver"))
         fallback = "bfs" if "bfs" in self.solvers else (self.solvers[0] if self.solvers
                                                          else None)
