@@ -50,6 +50,7 @@ def test_the_legend_lists_exactly_the_colours_shown(path):
 def test_no_text_is_cut(path):
     scenario, canvas, _ = rendered(path.stem)
     assert canvas.shortened == []
+    assert_text_inside(canvas)
     for text in [scenario.title, *(spec.title for spec in scenario.panels)]:
         for width in (120, 300):
             lines = wrap(text, 16, width, bold=True)
@@ -64,6 +65,18 @@ def test_slides_are_landscape_and_text_is_not_cut(name):
     _, canvas, _ = rendered(name, SLIDE)
     assert canvas.shape == (720, 1280)
     assert canvas.shortened == []
+    assert_text_inside(canvas)
+
+
+def assert_text_inside(canvas) -> None:
+    """Every heading and title line lies inside the frame and overlaps no panel."""
+    h, w = canvas.shape
+    panels = [(s.y, s.y + p.raster.shape[0], s.x, s.x + p.raster.shape[1])
+              for s, p in zip(canvas.slots, canvas.panels)]
+    for y0, y1, x0, x1 in canvas.text_boxes:
+        assert 0 <= y0 and y1 <= h and 0 <= x0 and x1 <= w, (y0, y1, x0, x1, w)
+        for py0, py1, px0, px1 in panels:
+            assert y1 <= py0 or py1 <= y0 or x1 <= px0 or px1 <= x0
 
 
 def spans(canvas) -> tuple[float, float]:

@@ -212,10 +212,11 @@ def test_the_window_steps_through_the_export_frames_and_a_click_keeps_the_others
         try:
             window.fig.canvas.draw()
             assert np.array_equal(shown(window), theme.rgb(frames[0].image))
-            for _ in range(3):
-                press_key(window, "right", 20)
-                position = window.player.position
-                assert np.array_equal(shown(window), theme.rgb(frames[position].image))
+            for target in (40, 120):
+                window.go(target - 1)
+                press_key(window, "right")
+                assert window.player.position == target
+                assert np.array_equal(shown(window), theme.rgb(frames[target].image))
             here = window.player.position
             session = window.session
             click_on_screen(window, 1, open_cell(session, 1))
@@ -223,8 +224,9 @@ def test_the_window_steps_through_the_export_frames_and_a_click_keeps_the_others
             assert window.player.position == here
             press_key(window, "end")
             press_key(window, "home")
-            for _ in range(4):
-                press_key(window, "right", 37)
+            for target in (30, 90, 200, window.player.last):
+                window.go(target - 1)
+                press_key(window, "right")
                 position = window.player.position
                 frame = frames[min(position, len(frames) - 1)].image
                 assert np.array_equal(panel_pixels(session, window.player.frame, 0),

@@ -124,6 +124,8 @@ class Canvas:
         self.title_size, self.caption_size = title_size, caption_size
         self.legend = list(key or [])
         self.shortened: list[str] = []
+        #: (y0, y1, x0, x1) of every heading and title line drawn, for checks
+        self.text_boxes: list[tuple[int, int, int, int]] = []
         n = len(panels)
         columns = min(columns or default_columns(n), n)
         lay = plan_layout([p.raster.shape for p in panels], titles, self.legend,
@@ -163,15 +165,17 @@ class Canvas:
                                    lay.col_w[c], x0))
         heading_size = title_size + 2
         heading_lh = line_metrics(heading_size, True)[1]
+        widest = max((text_width(line, heading_size, True) for line in lay.heading_lines),
+                     default=0)
+        # in line with the panels, unless that would run off the frame
+        heading_x = max(margin, min(ox + margin, width - margin - widest))
         for k, line in enumerate(lay.heading_lines):
-            draw_text(self.frame, line, oy + margin + k * heading_lh, ox + margin,
-                      INDEX["text"], heading_size, bold=True)
+            self._text(line, oy + margin + k * heading_lh, heading_x, heading_size, True)
         for slot, lines, panel in zip(self.slots, title_lines, panels):
             for k, line in enumerate(lines):
                 tw = text_width(line, title_size, True)
-                draw_text(self.frame, line, slot.title_y + k * title_h,
-                          slot.x_text + max(0, (slot.width - tw) // 2), INDEX["text"],
-                          title_size, bold=True)
+                self._text(line, slot.title_y + k * title_h,
+                           slot.x_text + max(0, (slot.width - tw) // 2), title_size, True)
             ph, pw = panel.raster.shape
             self.frame[slot.y:slot.y + ph, slot.x:slot.x + pw] = panel.raster
             panel.take_dirty()
@@ -183,6 +187,11 @@ class Canvas:
                         lay.legend_w, caption_size)
         self._captions: list[tuple[str, ...] | None] = [None] * n
         self.compose()
+
+    def _text(self, line: str, y: int, x: int, size: int, bold: bool) -> None:
+        draw_text(self.frame, line, y, x, INDEX["text"], size, bold=bold)
+        self.text_boxes.append((y, y + line_metrics(size, bold)[1], x,
+                                x + text_width(line, size, bold)))
 
     @property
     def shape(self) -> tuple[int, int]:
