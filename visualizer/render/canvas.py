@@ -167,8 +167,9 @@ class Canvas:
         heading_lh = line_metrics(heading_size, True)[1]
         widest = max((text_width(line, heading_size, True) for line in lay.heading_lines),
                      default=0)
-        # in line with the panels, unless that would run off the frame
-        heading_x = max(margin, min(ox + margin, width - margin - widest))
+        # in line with the panels, or centred when it is wider than they are
+        heading_x = ox + margin if ox + margin + widest <= width - margin \
+            else max(margin, (width - widest) // 2)
         for k, line in enumerate(lay.heading_lines):
             self._text(line, oy + margin + k * heading_lh, heading_x, heading_size, True)
         for slot, lines, panel in zip(self.slots, title_lines, panels):

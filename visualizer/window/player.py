@@ -229,6 +229,9 @@ class Player:
     `position` runs from 0 (blank grids) to `last`; `frame` is the canvas's current picture
     (palette indices) after `seek`. The clock spreads the panels' events over the steps as
     their lengths were at the start; `edit` re-times one panel and leaves the others alone.
+    `schedule` (`pipeline.Schedule`, optional) is the export's pacing: the clock defaults to
+    its clock, `steps` starts after the events of the export's first picture, and `progress`
+    steps are the export's frames.
     """
 
     def __init__(self, canvas: Canvas, streams: Sequence[Iterable], *,
@@ -256,9 +259,7 @@ class Player:
         timed = self._timed
         first = getattr(schedule, "first", None)
         if self.clock == "progress" and schedule is not None:
-            pacing = schedule.pacing
-            if schedule.pacing.clock != "progress":
-                pacing = replace(pacing, clock="progress")
+            pacing = replace(schedule.pacing, clock="progress")
             table = frame_counts(list(timed), pacing, list(timed), first, schedule.split,
                                  [t.milestones for t in self.tracks])
             end = len(table) - 1
