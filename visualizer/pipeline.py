@@ -486,7 +486,8 @@ class Schedule:
 
 
 def schedule(scenario: Scenario) -> Schedule:
-    """The scenario's `Schedule`, shared by the export and the window."""
+    """The scenario's `Schedule`, shared by the export and the window. Call it after
+    `make_canvas(scenario)`: that sizes the `auto` mazes, which changes their events."""
     pace = pacing(scenario)
     counts = None
     if pace.clock == "progress" or pace.duration:
