@@ -451,7 +451,11 @@ def fill_slots(scenario: Scenario, ahead: Preview) -> Preview:
             r, c = divmod(i, lay.columns)
             h, w = panel_shape(specs[i], text_size)
             m = specs[i].maze
-            pitch = (m.cell_size + m.wall) * (3 if m.view == "neighbourhood" else 1)
+            if m.view == "neighbourhood":
+                from .render.neighbourhood import MIN_CELL
+                pitch = 3 * (max(m.cell_size, MIN_CELL) + m.wall)
+            else:
+                pitch = m.cell_size + m.wall
             rows = m.rows + (lay.row_panel[r] + spare_h - h) // pitch
             cols = m.cols + (lay.col_w[c] + spare_w - w) // pitch
             specs[i] = _resized(specs[i], rows, cols)
