@@ -21,11 +21,13 @@ from .maze import Maze
 from .render.animate import (Frame, Pacing, caption_clocks, caption_state, count_events,
                               frames)
 from .render import legend
+from .render.legend import Entry as LegendEntry
+from .render.neighbourhood import MIN_CELL
 from .render.canvas import Canvas, Layout, default_columns, plan_layout
 from .render.text import text_width
 from .render.maze_panel import MazePanel
 from .render.palette import make_theme
-from .scenario import AUTO_CANVAS, MAX_SIDE, PanelSpec, Scenario, ScenarioError
+from .scenario import AUTO_CANVAS, MAX_SIDE, MazeSpec, PanelSpec, Scenario, ScenarioError
 
 
 def endpoints(maze: Maze, rule, rng: np.random.Generator | None = None,
@@ -198,9 +200,9 @@ class Preview:
     """What drawing a scenario's events once ahead tells the layout: the legend of every
     colour the panels show (each once), and each panel's widest captions."""
 
-    legend: list[legend.Entry] | None
+    legend: list[LegendEntry] | None
     captions: list[list[str]]
-    entries: list[list[legend.Entry]]     # each panel's own legend
+    entries: list[list[LegendEntry]]     # each panel's own legend
 
 
 CAPTION_SAMPLES = 6
@@ -268,13 +270,14 @@ def fits(scenario: Scenario, specs: list[PanelSpec], ahead: Preview | None,
     """Whether panels `specs` (with the legend and captions `ahead`) fit `scenario.size`
     in `columns` columns: the layout's arithmetic on the panels' sizes."""
     text_size = text_sizes(scenario).get("caption_size", 13)
+    fw, fh = scenario.size or AUTO_CANVAS
     lay = plan_layout([panel_shape(spec, text_size) for spec in specs],
                       [spec.title for spec in specs], ahead.legend or [] if ahead else [],
                       heading=scenario.title,
                       columns=min(columns or default_columns(len(specs)), len(specs)),
                       captions=ahead.captions if ahead else None,
-                      frame_width=scenario.size[0], **layout_sizes(scenario))
-    return lay.width <= scenario.size[0] and lay.height <= scenario.size[1]
+                      frame_width=fw, **layout_sizes(scenario))
+    return lay.width <= fw and lay.height <= fh
 
 
 def layout_sizes(scenario: Scenario) -> dict[str, int]:
@@ -369,7 +372,7 @@ def fit_to_slide(scenario: Scenario, ahead: Preview | None = None) -> None:
     that makes the cells largest is kept (in `columns`)."""
     even = scenario.format == "mp4"
     base = list(scenario.panels)
-    fw, fh = scenario.size
+    fw, fh = scenario.size or AUTO_CANVAS
 
     def fits_at(factor: float, columns: int) -> bool:
         specs = [spec if is_auto(spec) else _scaled(spec, factor, even) for spec in base]
@@ -397,7 +400,7 @@ def fit_to_slide(scenario: Scenario, ahead: Preview | None = None) -> None:
 def refuse_what_cannot_fit(scenario: Scenario) -> None:
     """Refuse, before any drawing ahead, panels that miss the slide even with 1-pixel
     cells, no legend and single-line captions."""
-    fw, fh = scenario.size
+    fw, fh = scenario.size or AUTO_CANVAS
     tiny = [spec if is_auto(spec) else _scaled(spec, 1e-9, scenario.format == "mp4")
             for spec in scenario.panels]
     bare = Preview(None, [[] for _ in tiny], [[] for _ in tiny])
@@ -411,8 +414,15 @@ def is_auto(spec: PanelSpec) -> bool:
     return spec.maze is not None and any(spec.maze.auto)
 
 
+def maze_of(spec: PanelSpec) -> MazeSpec:
+    """The maze of maze panel `spec` (TypeError for a Life panel)."""
+    if spec.maze is None:
+        raise TypeError(f"panel `{spec.title}` has no maze")
+    return spec.maze
+
+
 def _resized(spec: PanelSpec, rows: int, cols: int) -> PanelSpec:
-    m = spec.maze
+    m = maze_of(spec)
     if m.surface == "sphere":
         rows = cols = min(rows, cols)
     rows = rows if m.auto[0] else m.rows
@@ -428,7 +438,7 @@ def fill_slots(scenario: Scenario, ahead: Preview) -> Preview:
     rows and columns of the grid that hold an auto maze; the captions and legend are then
     drawn ahead again for the mazes' real size, and the mazes shrink until all fits.
     Returns that last preview."""
-    fw, fh = scenario.size
+    fw, fh = scenario.size or AUTO_CANVAS
     text_size = text_sizes(scenario).get("caption_size", 13)
     autos = [i for i, spec in enumerate(scenario.panels) if is_auto(spec)]
 
@@ -443,16 +453,15 @@ def fill_slots(scenario: Scenario, ahead: Preview) -> Preview:
     specs = list(scenario.panels)
     for _ in range(3):
         lay = layout(specs, ahead)
-        grown_rows = {i // lay.columns for i in autos if specs[i].maze.auto[0]}
-        grown_cols = {i % lay.columns for i in autos if specs[i].maze.auto[1]}
+        grown_rows = {i // lay.columns for i in autos if maze_of(specs[i]).auto[0]}
+        grown_cols = {i % lay.columns for i in autos if maze_of(specs[i]).auto[1]}
         spare_h = (fh - lay.height) // max(1, len(grown_rows))
         spare_w = (fw - lay.width) // max(1, len(grown_cols))
         for i in autos:
             r, c = divmod(i, lay.columns)
             h, w = panel_shape(specs[i], text_size)
-            m = specs[i].maze
+            m = maze_of(specs[i])
             if m.view == "neighbourhood":
-                from .render.neighbourhood import MIN_CELL
                 pitch = 3 * (max(m.cell_size, MIN_CELL) + m.wall)
             else:
                 pitch = m.cell_size + m.wall
@@ -463,12 +472,12 @@ def fill_slots(scenario: Scenario, ahead: Preview) -> Preview:
     ahead = preview(scenario, ahead, set(autos))
     while not fits(scenario, scenario.panels, ahead, scenario.columns):
         while not fits(scenario, scenario.panels, ahead, scenario.columns):
-            if all(max(scenario.panels[i].maze.rows, scenario.panels[i].maze.cols) <= 1
-                   for i in autos):
+            if all(max(maze_of(scenario.panels[i]).rows, maze_of(scenario.panels[i]).cols)
+                   <= 1 for i in autos):
                 raise ScenarioError([f"{scenario.path}: size: the panels do not fit in "
                                      f"{fw}x{fh}; use a larger canvas or smaller cells"])
             for i in autos:
-                m = scenario.panels[i].maze
+                m = maze_of(scenario.panels[i])
                 shrink_rows = m.auto[0] and (m.rows >= m.cols or not m.auto[1])
                 scenario.panels[i] = _resized(scenario.panels[i], m.rows - shrink_rows,
                                               m.cols - (not shrink_rows))
