@@ -62,7 +62,7 @@ def test_every_error_is_reported_at_once_with_its_location(tmp_path):
         "fps: expected one of 50, 25, 20, 10, 5, 4, 2, 1, got 30",
         "seed: expected a whole number ≥ 0, got -1",
         "effort: expected one of best, fast, fastest, got 'quick'",
-        "panels[0].maze.rows: expected a whole number from 1 to 1000, got 'ten'",
+        "panels[0].maze.rows: expected a whole number from 1 to 1000, or auto",
         "panels[0].maze.cols: expected a whole number from 1 to 1000, got 0",
         "panels[0].generator.name: expected a generator: one of",
         "panels[1].maze.surface: expected one of plane, torus",

@@ -275,8 +275,17 @@ def _maze(check: _Checker, raw: Any, loc: str) -> MazeSpec | None:
             check.error(f"{loc}.{key}", "a whole number from 1 to 1000, or auto (required)",
                         plain=True)
     auto = (raw.get("rows") == AUTO, raw.get("cols") == AUTO)
-    rows = AUTO_START if auto[0] else check.integer(raw, "rows", loc, None, 1, MAX_SIDE)
-    cols = AUTO_START if auto[1] else check.integer(raw, "cols", loc, None, 1, MAX_SIDE)
+    sides: list[int | None] = []
+    for key, is_auto in zip(("rows", "cols"), auto):
+        if is_auto:
+            sides.append(AUTO_START)
+        elif isinstance(raw.get(key), str):
+            check.error(f"{loc}.{key}", f"a whole number from 1 to {MAX_SIDE}, or auto (to "
+                                        "fill the panel's place on the canvas)", raw[key])
+            sides.append(None)
+        else:
+            sides.append(check.integer(raw, key, loc, None, 1, MAX_SIDE))
+    rows, cols = sides
     surface = check.choice(raw, "surface", loc, "plane", tuple(SURFACE_NAMES))
     cell_size = check.integer(raw, "cell_size", loc, 10, 1, 64)
     wall = check.integer(raw, "wall", loc, 2, 0, 16)

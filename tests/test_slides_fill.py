@@ -1,0 +1,109 @@
+"""Slides are filled: `--size`, the columns chosen, `rows: auto`, and `solve_together`."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import imageio.v3 as iio
+import pytest
+
+from visualizer import pipeline
+from visualizer import scenario as sc
+from visualizer.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def content_share(canvas) -> tuple[float, float]:
+    """The share of the frame's width and height the layout (titles to legend) uses."""
+    h, w = canvas.shape
+    return canvas.layout.width / w, canvas.layout.height / h
+
+
+def test_the_default_scenario_fills_a_16_9_slide_both_ways():
+    scenario = sc.load(ROOT / "scenarios" / "default.yaml")
+    scenario.size = (1280, 720)
+    canvas = pipeline.make_canvas(scenario)
+    width, height = content_share(canvas)
+    assert width >= 0.85 and height >= 0.85, (width, height)
+
+
+def test_auto_mazes_fill_their_slots_and_grow_with_the_canvas():
+    def dims(size):
+        scenario = sc.parse({"size": size, "maze": {"rows": "auto", "cols": "auto",
+                                                     "cell_size": 8},
+                             "generator": "kruskal", "solver": "bfs"}, Path("x.yaml"))
+        canvas = pipeline.make_canvas(scenario)
+        maze = scenario.panels[0].maze
+        return maze.rows, maze.cols, content_share(canvas)
+
+    small, large = dims("960x540"), dims("1920x1080")
+    assert large[0] > small[0] and large[1] > small[1]
+    for _, _, (width, height) in (small, large):
+        assert max(width, height) >= 0.97 and min(width, height) >= 0.85
+
+
+def test_auto_rows_keep_fixed_cols_and_the_sphere_square():
+    scenario = sc.parse({"size": "1280x720", "maze": {"rows": "auto", "cols": 12},
+                         "generator": "backtracker"}, Path("x.yaml"))
+    pipeline.make_canvas(scenario)
+    assert scenario.panels[0].maze.cols == 12 and scenario.panels[0].maze.rows > 12
+    sphere = sc.parse({"maze": {"rows": "auto", "cols": "auto", "surface": "sphere"},
+                       "generator": "kruskal"}, Path("x.yaml"))
+    pipeline.make_canvas(sphere)
+    assert sphere.panels[0].maze.rows == sphere.panels[0].maze.cols > 4
+    assert sphere.size == sc.AUTO_CANVAS
+
+
+@pytest.mark.parametrize("raw, message", [
+    ({"maze": {"rows": "auto", "cols": 9, "surface": "sphere"}, "generator": "kruskal"},
+     "make both rows and cols auto"),
+    ({"maze": {"rows": "auto", "cols": 9}, "generator": "kruskal",
+      "endpoints": {"entrance": [0, 0], "exit": [1, 1]}}, "rows or cols are auto"),
+    ({"maze": {"rows": "many", "cols": 9}, "generator": "kruskal"}, "or auto"),
+    ({"size": "12x3", "maze": {"rows": 3, "cols": 9}, "generator": "kruskal"},
+     "a canvas size WxH"),
+])
+def test_auto_and_size_mistakes_are_located(raw, message):
+    with pytest.raises(sc.ScenarioError) as caught:
+        sc.parse(raw, Path("x.yaml"))
+    assert any(message in error for error in caught.value.errors), caught.value.errors
+
+
+def test_size_on_the_command_line(tmp_path, capsys):
+    out = tmp_path / "k.gif"
+    assert main([str(ROOT / "scenarios" / "kruskal.yaml"), "--size", "960x540",
+                 "--out", str(out)]) == 0
+    assert iio.improps(out, index=0).shape[:2] == (540, 960)
+    with pytest.raises(SystemExit) as stopped:
+        main([str(ROOT / "scenarios" / "kruskal.yaml"), "--size", "wide"])
+    assert stopped.value.code == 2
+    assert "--size: expected a canvas size WxH" in capsys.readouterr().err
+
+
+def test_the_layout_picks_the_columns_that_make_cells_largest():
+    scenario = sc.load(ROOT / "scenarios" / "endpoints.yaml")   # says columns: 2
+    scenario.size = (1280, 720)
+    pipeline.make_canvas(scenario)
+    assert scenario.columns == 4
+    cells = {spec.maze.cell_size for spec in scenario.panels}
+    for columns in (1, 2, 3):
+        other = sc.load(ROOT / "scenarios" / "endpoints.yaml")
+        other.size, other.columns = (1280, 720), columns
+        scaled = [pipeline._scaled(s, max(cells) / s.maze.cell_size, False)
+                  for s in other.panels]
+        assert not pipeline.fits(other, scaled, pipeline.preview(other), columns)
+
+
+def test_solve_together_builds_every_maze_before_any_solves():
+    scenario = sc.load(ROOT / "scenarios" / "threshold.yaml")
+    assert scenario.solve_together
+    canvas = pipeline.make_canvas(scenario)
+    built = [pipeline.building_events(spec) for spec in scenario.panels]
+    steps = [frame.steps for frame in pipeline.scenario_frames(scenario, canvas)]
+    # no frame has one panel solving while another is still building
+    for counts in steps:
+        building = [n < b for n, b in zip(counts, built)]
+        solving = [n > b for n, b in zip(counts, built)]
+        assert not (any(building) and any(solving)), counts
+    assert any(all(n == b for n, b in zip(counts, built)) for counts in steps) or \
+        any(all(n >= b for n, b in zip(counts, built)) for counts in steps)
