@@ -10,7 +10,7 @@ from visualizer.maze import Maze
 from visualizer.render.animate import Pacing, frames
 from visualizer.render.canvas import Canvas
 from visualizer.render.maze_panel import MazePanel
-from visualizer.render.palette import INDEX, SET_BASE, SIZE, make_theme
+from visualizer.render.palette import INDEX, SIZE, make_theme
 
 
 def drawn(events, rows, cols, **kw):
@@ -46,10 +46,10 @@ def test_incremental_picture_equals_a_fresh_drawing_of_the_final_state():
     for e in events[1:]:
         again.apply(e)
     assert np.array_equal(panel.raster, again.raster)
-    # after all sets merged, the whole maze is one colour
+    # after all sets merged, the whole maze is plain passages
     inside = panel.raster[panel.wall::panel.cell_size + panel.wall,
                           panel.wall::panel.cell_size + panel.wall]
-    assert len(np.unique(inside)) == 1 and inside[0, 0] >= SET_BASE
+    assert len(np.unique(inside)) == 1 and inside[0, 0] == INDEX["passage"]
 
 
 def test_kruskal_sets_have_colours_that_merge():

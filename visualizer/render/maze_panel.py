@@ -466,10 +466,15 @@ class MazePanel:
         base, colour = self._base, self.colouring.colour
         for i in changed:
             base[i] = set_colour(0) + colour[i]
-        for i in changed:
-            self._paint_cell(divmod(i, cols))
         self.sets -= 1
         self.merge_cost += event.cost
+        if self.sets == 1:
+            # one set left: the maze is built, and its cells become plain passages, so that a
+            # solver's marks never read as a set's colour
+            self.base[:] = INDEX["passage"]
+            changed = range(self.maze.rows * cols)
+        for i in changed:
+            self._paint_cell(divmod(i, cols))
 
     # --- for the frame composer ----------------------------------------------------------
 
