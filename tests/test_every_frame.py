@@ -17,7 +17,7 @@ from visualizer.render.wrap import ELLIPSIS, wrap
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted((ROOT / "scenarios").glob("*.yaml"))
 SLIDE = "1280x720"
-ON_SLIDES = ("default", "threshold", "union_finds", "life_gun_torus", "life_surfaces_compared")
+ON_SLIDES = [p.stem for p in SHIPPED]
 
 
 @cache
