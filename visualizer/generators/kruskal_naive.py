@@ -24,9 +24,8 @@ def seed_wall_order(maze: Maze) -> list[tuple[int, int, int]]:
 @register("generator", "kruskal_naive",
           "Kruskal with the naive union-find: walls in random order; joining two zones "
           "relabels every cell of one of them",
-          legend={"opened": "wall opened: it joined two zones",
-                  "rejected": "wall kept: both sides in one zone",
-                  "sets": "a zone of joined cells (one colour each)"})
+          legend={"opened": "wall opened: it joined two sets",
+                  "rejected": "wall kept: both sides in one set"})
 def kruskal_naive(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """Build a perfect maze; the union relabels the second wall side's whole zone.
 
