@@ -81,17 +81,21 @@ def test_size_on_the_command_line(tmp_path, capsys):
 
 
 def test_the_layout_picks_the_columns_that_make_cells_largest():
-    scenario = sc.load(ROOT / "scenarios" / "endpoints.yaml")   # says columns: 2
+    scenario = sc.load(ROOT / "scenarios" / "endpoints.yaml")
+    base = scenario.panels[0].maze.cell_size
     scenario.size = (1280, 720)
     pipeline.make_canvas(scenario)
-    assert scenario.columns == 4
-    cells = {spec.maze.cell_size for spec in scenario.panels}
-    for columns in (1, 2, 3):
-        other = sc.load(ROOT / "scenarios" / "endpoints.yaml")
-        other.size, other.columns = (1280, 720), columns
-        scaled = [pipeline._scaled(s, max(cells) / s.maze.cell_size, False)
-                  for s in other.panels]
-        assert not pipeline.fits(other, scaled, pipeline.preview(other), columns)
+    chosen = scenario.panels[0].maze.cell_size
+    assert chosen > base
+    other = sc.load(ROOT / "scenarios" / "endpoints.yaml")
+    other.size = (1280, 720)
+    ahead = pipeline.preview(other)
+    for columns in range(1, len(other.panels) + 1):
+        # one pixel more per cell fits in no number of columns
+        bigger = [pipeline._scaled(spec, (chosen + 1) / base, False) for spec in other.panels]
+        assert not pipeline.fits(other, bigger, ahead, columns), columns
+    assert pipeline.fits(other, [pipeline._scaled(spec, chosen / base, False)
+                                 for spec in other.panels], ahead, scenario.columns)
 
 
 def test_solve_together_builds_every_maze_before_any_solves():

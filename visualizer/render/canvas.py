@@ -82,6 +82,11 @@ def plan_layout(shapes: list[tuple[int, int]], titles: list[str],
     for i, (_, w) in enumerate(shapes):
         c = i % columns
         col_w[c] = max(col_w[c], w, MIN_TEXT_WIDTH * caption_h)
+    if frame_width is not None:
+        # on a fixed canvas the columns share its spare width: titles wrap onto fewer lines
+        spare = frame_width - (2 * margin + sum(col_w) + gap * (columns - 1))
+        if spare > 0:
+            col_w = [w + spare // columns for w in col_w]
     row_title, row_panel = [0] * rows, [0] * rows
     row_caption = [1 if captions is not None else CAPTION_LINES] * rows
     for i, (h, _) in enumerate(shapes):
