@@ -214,3 +214,36 @@ def test_a_snapshot_continues_like_the_original():
         again.apply(event)
     assert np.array_equal(again.raster, panel.raster)
     assert np.array_equal(again._base, panel._base)
+
+
+def test_the_chart_can_sit_beside_the_grid_as_tall_as_it():
+    from visualizer.events import Generation
+    spec = {"rows": 12, "cols": 16, "generations": 20, "chart": True}
+    below = LifePanel(spec, cell_size=8, text_size=13, population_max=100)
+    beside = LifePanel(spec, cell_size=8, text_size=13, population_max=100,
+                       chart_beside=True)
+    framed_h = 12 * 8 + 1 + 2 * beside.edge
+    assert beside.raster.shape[0] == max(framed_h, beside.chart_height)
+    assert beside.raster.shape[1] > below.raster.shape[1]
+    assert beside.raster.shape[0] < below.raster.shape[0]
+    grid = np.zeros((12, 16), np.uint8)
+    grid[2, 2:5] = 1
+    for k in range(3):
+        event = Generation(k, grid, grid > 0, grid < 0, int(grid.sum()))
+        beside.apply(event)
+    # the chart's pixels are right of the grid, none below it
+    chart = beside.raster[:, beside.chart_x0:]
+    assert (chart == INDEX["chart"]).any() and (chart == INDEX["text"]).any()
+    assert beside.chart_x0 >= beside.ox + beside.grid_w + beside.edge
+
+
+def test_a_wide_slide_puts_a_lone_life_chart_beside_its_grid():
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    scenario = load(root / "scenarios" / "life_gun_torus.yaml")
+    cells = scenario.panels[0].cell_size
+    scenario.size = (1280, 720)
+    canvas = pipeline.make_canvas(scenario)
+    assert scenario.panels[0].chart_beside
+    assert canvas.panels[0].raster.shape[1] > 0.85 * 1280
+    assert scenario.panels[0].cell_size > cells

@@ -171,7 +171,7 @@ def panel_renderer(spec: PanelSpec, text_size: int = 13):
         from .render.life_panel import LifePanel
         peak = population_peak(spec) if spec.life.chart else None
         return LifePanel(spec.life, cell_size=spec.cell_size, text_size=text_size,
-                         population_max=peak)
+                         population_max=peak, chart_beside=spec.chart_beside)
     m = spec.maze
     # the stream's first event says whether the maze has thin walls or blocks
     first = next(iter(panel_stream(spec)), None)
@@ -387,9 +387,20 @@ def fit_to_slide(scenario: Scenario, ahead: Preview | None = None) -> None:
             lo, hi = (mid, hi) if fits_at(mid, columns) else (lo, mid)
         return lo
 
-    # the scenario's own `columns` wins a tie; otherwise fewer columns do
-    factor, _, columns = max((largest(c), c == scenario.columns, -c)
-                             for c in range(1, len(base) + 1))
+    charts = [i for i, spec in enumerate(base) if spec.life is not None and spec.life.chart]
+    # a chart may go beside its grid; not beside auto mazes, which fill what the others leave
+    sides = (False, True) if charts and not any(is_auto(spec) for spec in base) else (False,)
+    best = None
+    for beside in sides:
+        for i in charts:
+            base[i] = replace(base[i], chart_beside=beside)
+        for c in range(1, len(base) + 1):
+            # the scenario's own `columns` wins a tie; otherwise fewer columns, chart below
+            key = (largest(c), c == scenario.columns, -c, not beside)
+            best = key if best is None or key > best else best
+    factor, _, columns, below = best
+    for i in charts:
+        base[i] = replace(base[i], chart_beside=not below)
     if factor == 0.0 and not fits_at(1e-9, -columns):
         raise ScenarioError([f"{scenario.path}: size: the panels do not fit in {fw}x{fh} "
                              f"even with 1-pixel cells; use a larger slide or fewer cells"])

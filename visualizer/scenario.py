@@ -94,6 +94,7 @@ class PanelSpec:
     cell_size: int = 10
     braid: float = 0.0
     animate: str = "all"           # or "solve": the maze appears built in the first frame
+    chart_beside: bool = False     # set by the slide layout: a Life chart beside its grid
 
 
 @dataclass

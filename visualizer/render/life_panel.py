@@ -62,8 +62,10 @@ class LifePanel:
     EDGE = 5
 
     def __init__(self, spec: Any, cell_size: int = 6, *, edges: bool = True,
-                 text_size: int = 13, population_max: int | None = None) -> None:
-        """An empty grid (all dead), its edges, and an empty chart; all of it dirty."""
+                 text_size: int = 13, population_max: int | None = None,
+                 chart_beside: bool = False) -> None:
+        """An empty grid (all dead), its edges, and an empty chart; all of it dirty. The
+        chart sits below the grid, or `chart_beside` it (on wide slides), as tall as it."""
         self.rows = int(_get(spec, "rows", 0))
         self.cols = int(_get(spec, "cols", 0))
         if self.rows < 1 or self.cols < 1:
@@ -89,17 +91,30 @@ class LifePanel:
         # the band (and its arrowheads) doubles for big cells, to stay in proportion
         self._edge_scale = 2 if cs >= 12 else 1
         self.edge = self.EDGE * self._edge_scale if edges else 0
-        width = self.grid_w + 2 * self.edge
-        if self.chart:
-            width = max(width, self._chart_layout(population_max))
+        self.chart_beside = self.chart and chart_beside
+        framed_w, framed_h = self.grid_w + 2 * self.edge, self.grid_h + 2 * self.edge
+        gap = max(4, text_size // 3)
+        self.chart_x0 = self.chart_y0 = 0
+        if self.chart_beside:
+            needed = self._chart_layout(population_max, plot_height=framed_h)
+            self.chart_w = max(needed, framed_w * 2 // 3)
+            self.chart_x0 = framed_w + 2 * gap
+            width = self.chart_x0 + self.chart_w
+            height = max(framed_h, self.chart_height)
+            self.ox = self.edge
+        else:
+            width = framed_w
+            if self.chart:
+                width = max(width, self._chart_layout(population_max))
+            self.chart_w = width
+            # the grid is centred when the chart is wider
+            self.ox = (width - framed_w) // 2 + self.edge
+            height = framed_h
+            if self.chart:
+                self.chart_y0 = height + gap
+                height = self.chart_y0 + self.chart_height
         self.width = width
-        # the grid's top-left pixel (centred when the chart is wider)
         self.oy = self.edge
-        self.ox = (width - self.grid_w - 2 * self.edge) // 2 + self.edge
-        height = self.grid_h + 2 * self.edge
-        if self.chart:
-            self.chart_y0 = height + max(4, text_size // 3)
-            height = self.chart_y0 + self.chart_height
         self.raster = np.full((height, width), BACKGROUND, dtype=np.uint8)
         area = self.raster[self.oy:self.oy + self.grid_h, self.ox:self.ox + self.grid_w]
         area[:] = DEAD
@@ -122,9 +137,10 @@ class LifePanel:
         self.population = 0
         self._dirty: Rect | None = (0, height, 0, width)
         if self.chart:
-            self._base = np.full((self.chart_height, width), BACKGROUND, dtype=np.uint8)
+            self._base = np.full((self.chart_height, self.chart_w), BACKGROUND,
+                                 dtype=np.uint8)
             self._draw_chart_frame()
-            self._show_chart((0, self.chart_height, 0, width))
+            self._show_chart((0, self.chart_height, 0, self.chart_w))
 
     # --- the renderer protocol ---------------------------------------------------------
 
@@ -230,9 +246,9 @@ class LifePanel:
     # The chart is kept twice: `_base` holds axes, labels and curve; the raster shows `_base`
     # with the moving generation marker on top, so moving the marker repaints two columns.
 
-    def _chart_layout(self, population_max: int | None) -> int:
-        """Fix the chart's y scale and its sizes from the text size; returns the width the
-        chart needs."""
+    def _chart_layout(self, population_max: int | None, plot_height: int = 0) -> int:
+        """Fix the chart's y scale and its sizes from the text size (the whole chart at
+        least `plot_height` tall); returns the width the chart needs."""
         ts = self.text_size
         self._line_h = line_metrics(ts)[1]
         self._tick = max(2, ts // 5)
@@ -245,7 +261,9 @@ class LifePanel:
         self._axis_x = max(text_width(t, ts) for t in labels) + self._pad + self._tick
         self._px0 = self._axis_x + 1
         self._py0 = self._line_h + self._pad
-        self._py1 = self._py0 + max(self.CHART_MIN_PLOT, 4 * ts)     # the x axis's row
+        labels_h = 1 + self._tick + self._line_h
+        plot = max(self.CHART_MIN_PLOT, 4 * ts, plot_height - self._py0 - labels_h)
+        self._py1 = self._py0 + plot                                 # the x axis's row
         self._label_y = self._py1 + 1 + self._tick
         self.chart_height = self._label_y + self._line_h
         space = 2 * text_width("  ", ts)
@@ -256,7 +274,7 @@ class LifePanel:
 
     def _chart_box(self) -> tuple[int, int, int, int]:
         """The plotting area (y0, y1, x0, x1), relative to the chart's top."""
-        return self._py0, self._py1, self._px0, self.width - self._pad
+        return self._py0, self._py1, self._px0, self.chart_w - self._pad
 
     def _draw_chart_frame(self) -> None:
         """Clear the chart's base and draw its axes, ticks, grid lines, labels and titles."""
@@ -328,7 +346,7 @@ class LifePanel:
             self._segment(last if last >= 0 else k, k)
             last = k
         self._chart_last = last
-        self._show_chart((0, self.chart_height, 0, self.width))
+        self._show_chart((0, self.chart_height, 0, self.chart_w))
         if last >= 0:
             self._draw_marker(last, int(self._pops[last]))
 
@@ -352,24 +370,24 @@ class LifePanel:
         if rect is None:
             return
         y0, y1, x0, x1 = rect
-        cy = self.chart_y0
-        self.raster[cy + y0:cy + y1, x0:x1] = self._base[y0:y1, x0:x1]
-        self._dirty = _union(self._dirty, (cy + y0, cy + y1, x0, x1))
+        cy, cx = self.chart_y0, self.chart_x0
+        self.raster[cy + y0:cy + y1, cx + x0:cx + x1] = self._base[y0:y1, x0:x1]
+        self._dirty = _union(self._dirty, (cy + y0, cy + y1, cx + x0, cx + x1))
 
     def _draw_marker(self, index: int, population: int) -> None:
         """The current generation: a dashed line across the plot and a dot on the curve."""
         py0, py1, _, _ = self._chart_box()
         y, x = self._xy(index, population)
-        cy, dash = self.chart_y0, self._tick
+        cy, cx, dash = self.chart_y0, self.chart_x0, self._tick
         rows = np.arange(py0, py1)
-        self.raster[cy + rows[(rows - py0) // dash % 2 == 0], x] = TEXT
+        self.raster[cy + rows[(rows - py0) // dash % 2 == 0], cx + x] = TEXT
         r = max(2, self.text_size // 6)
         y0, y1 = max(0, y - r), min(self.chart_height, y + r + 1)
-        x0, x1 = max(0, x - r), min(self.width, x + r + 1)
-        self.raster[cy + y0:cy + y1, x0:x1] = TEXT
+        x0, x1 = max(0, x - r), min(self.chart_w, x + r + 1)
+        self.raster[cy + y0:cy + y1, cx + x0:cx + x1] = TEXT
         self._marker_rect = (min(py0, y0), max(py1, y1), x0, x1)
         self._dirty = _union(self._dirty, (cy + self._marker_rect[0],
-                                           cy + self._marker_rect[1], x0, x1))
+                                           cy + self._marker_rect[1], cx + x0, cx + x1))
 
     def chart_scale(self) -> int:
         """The population at the top of the chart's y axis (fixed from the start)."""
