@@ -7,18 +7,16 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.backend_bases import ResizeEvent  # noqa: E402
 
-from test_interactive_window import click_cell, press_key, shown  # noqa: E402
+from test_interactive_window import (  # noqa: E402, F401 (open_window: a fixture)
+    click_cell, open_window, press_key, shown)
 from visualizer import events as ev  # noqa: E402
 from visualizer.render.palette import make_theme  # noqa: E402
-from visualizer.scenario import load  # noqa: E402
 from visualizer.window import layout  # noqa: E402
 from visualizer.window.figure import Window, measure  # noqa: E402
-from visualizer.window.session import Session  # noqa: E402
 
 #: two mazes on the progress clock: a click in one must not move the other
 PROGRESS = """
@@ -45,23 +43,9 @@ SIZES = [(960, 540), (1280, 720), (1600, 900), (2100, 1300), (900, 1400), (1400,
 
 
 @pytest.fixture
-def window_for(tmp_path):
-    opened = []
-
-    def make(text: str) -> Window:
-        path = tmp_path / "lesson.yaml"
-        path.write_text(text)
-        scenario = load(path)
-        window = Window(Session(scenario, every=8), make_theme(scenario.theme),
-                        save_dir=tmp_path / "out")
-        window.fig.canvas.draw()
-        opened.append(window)
-        return window
-
-    with matplotlib.rc_context():
-        yield make
-    for window in opened:
-        plt.close(window.fig)
+def window_for(open_window):  # noqa: F811 (the imported fixture)
+    """A window on a scenario text (the shared `open_window` fixture)."""
+    return open_window
 
 
 def resize(window: Window, width: int, height: int) -> None:

@@ -122,6 +122,42 @@ def caption_state(panel: object) -> object | None:
     return None
 
 
+def _clock(consumed: list[int], done: list[bool], advance: Callable[[int, int], None],
+           pacing: Pacing, counts: list[int] | None, first: list[int] | None,
+           split: list[int | None] | None) -> Iterator[int]:
+    """The pacing loop `frames` and `frame_counts` share: calls `advance(i, limit)` (which
+    consumes up to `limit` events of stream i, stopping after a milestone, and updates
+    `consumed` and `done`) and yields each frame's index once its events are consumed —
+    0 for the first picture (every stream up to its first event, and its `first` events)."""
+    n = len(consumed)
+    base = list(first) if first is not None else [0] * n
+    paced = [c - b for c, b in zip(counts, base)] if counts else counts
+    k = steps_per_frame(paced or [], pacing)
+    if split is not None:
+        split = [None if b is None else max(0, b - a) for b, a in zip(split, base)]
+    target = plan(paced, pacing, split) if pacing.clock == "progress" and paced else None
+    for i in range(n):
+        advance(i, 1)
+        while consumed[i] < base[i] and not done[i]:
+            advance(i, base[i] - consumed[i])
+        if target is not None and counts and consumed[i] >= counts[i]:
+            done[i] = True
+    yield 0
+    index = 0
+    while not all(done):
+        index += 1
+        for i in range(n):
+            if done[i]:
+                continue
+            if target is not None and counts:
+                advance(i, base[i] + target(i, index) - consumed[i])
+                if consumed[i] >= counts[i]:
+                    done[i] = True
+            else:
+                advance(i, k)
+        yield index
+
+
 def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,
            counts: list[int] | None = None, first: list[int] | None = None,
            split: list[int | None] | None = None) -> Iterator[Frame]:
@@ -138,12 +174,6 @@ def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,
     n = len(iterators)
     done = [False] * n
     consumed = [0] * n
-    base = list(first) if first is not None else [0] * n
-    paced = [c - b for c, b in zip(counts, base)] if counts else counts
-    k = steps_per_frame(paced or [], pacing)
-    if split is not None:
-        split = [None if b is None else max(0, b - a) for b, a in zip(split, base)]
-    target = plan(paced, pacing, split) if pacing.clock == "progress" and counts else None
     frame_period = 1.0 / pacing.fps
 
     def advance(i: int, limit: int) -> None:
@@ -158,33 +188,18 @@ def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,
             if isinstance(event, MILESTONE_TYPES):
                 return
 
-    # The first picture: every stream up to and including its first event (the blank grid).
-    for i in range(n):
-        advance(i, 1)
-        while consumed[i] < base[i] and not done[i]:
-            advance(i, base[i] - consumed[i])
-        if target is not None and consumed[i] >= counts[i]:
-            done[i] = True
-    canvas.compose()
-    pending = Frame(0, canvas.frame.copy(), pacing.hold_first + frame_period, None,
-                    tuple(consumed))
-    index = 0
-    while not all(done):
-        index += 1
-        for i in range(n):
-            if done[i]:
-                continue
-            if target is not None:
-                advance(i, base[i] + target(i, index) - consumed[i])
-                if consumed[i] >= counts[i]:
-                    done[i] = True
-            else:
-                advance(i, k)
+    pending: Frame | None = None
+    for index in _clock(consumed, done, advance, pacing, counts, first, split):
         dirty = canvas.compose()
+        if pending is None:
+            pending = Frame(0, canvas.frame.copy(), pacing.hold_first + frame_period, None,
+                            tuple(consumed))
+            continue
         if all(done) and dirty is None:
             break
         yield pending
         pending = Frame(index, canvas.frame.copy(), frame_period, dirty, tuple(consumed))
+    assert pending is not None
     pending.duration += pacing.hold_last
     yield pending
 
@@ -204,12 +219,6 @@ def frame_counts(lengths: list[int], pacing: Pacing, counts: list[int] | None = 
     stops = [sorted(m) for m in milestones] if milestones is not None else [[]] * n
     done = [False] * n
     consumed = [0] * n
-    base = list(first) if first is not None else [0] * n
-    paced = [c - b for c, b in zip(counts, base)] if counts else counts
-    k = steps_per_frame(paced or [], pacing)
-    if split is not None:
-        split = [None if b is None else max(0, b - a) for b, a in zip(split, base)]
-    target = plan(paced, pacing, split) if pacing.clock == "progress" and counts else None
 
     def advance(i: int, limit: int) -> None:
         if limit <= 0:
@@ -223,27 +232,9 @@ def frame_counts(lengths: list[int], pacing: Pacing, counts: list[int] | None = 
         else:
             consumed[i] = c + limit
 
-    for i in range(n):
-        advance(i, 1)
-        while consumed[i] < base[i] and not done[i]:
-            advance(i, base[i] - consumed[i])
-        if target is not None and consumed[i] >= counts[i]:
-            done[i] = True
-    out = [tuple(consumed)]
-    index = 0
-    while not all(done):
-        index += 1
-        before = tuple(consumed)
-        for i in range(n):
-            if done[i]:
-                continue
-            if target is not None:
-                advance(i, base[i] + target(i, index) - consumed[i])
-                if consumed[i] >= counts[i]:
-                    done[i] = True
-            else:
-                advance(i, k)
-        if all(done) and tuple(consumed) == before:
+    out: list[tuple[int, ...]] = []
+    for _ in _clock(consumed, done, advance, pacing, counts, first, split):
+        if out and all(done) and tuple(consumed) == out[-1]:
             break
         out.append(tuple(consumed))
     return out
