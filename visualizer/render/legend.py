@@ -73,7 +73,6 @@ class SlotTracker:
 
     def __init__(self) -> None:
         self.seen = np.zeros(SIZE, dtype=bool)
-        self._started = False
 
     def see(self, panel) -> None:
         rect = panel.take_dirty()
@@ -122,7 +121,7 @@ def entry_width(entry: Entry, size: int) -> int:
 
 def lines(legend: list[Entry], size: int, width: int) -> list[list[Entry]]:
     """The entries flowed into lines of at most `width` pixels (an entry wider than the
-    line has a line of its own; `fits` says whether every entry fits)."""
+    line has a line of its own)."""
     out: list[list[Entry]] = []
     used = 0
     for entry in legend:
@@ -134,11 +133,6 @@ def lines(legend: list[Entry], size: int, width: int) -> list[list[Entry]]:
             out.append([entry])
             used = w
     return out
-
-
-def fits(legend: list[Entry], size: int, width: int) -> bool:
-    """Whether every entry fits on a line of `width` pixels."""
-    return all(entry_width(e, size) <= width for e in legend)
 
 
 def width(legend: list[Entry], size: int, limit: int) -> int:

@@ -56,10 +56,6 @@ class SetColouring:
             j = int(self.next[j])
         return out
 
-    def _neighbour_colours(self, members: list[int], own: int) -> set[int]:
-        return {int(self.colour[j]) for i in members for j in self._adjacent[i]
-                if self.set_of[j] != own}
-
     def merge(self, root: int, loser: int) -> list[int]:
         """Join the set of `loser` into the set of `root` (which keeps its colour); the cells
         whose colour changed, the loser's cells first."""
