@@ -81,7 +81,7 @@ def test_threshold_extremes():
 def test_threshold_transcript_on_a_2x2_grid():
     maze, events = build("threshold", 2, 2, threshold=1.0)
     assert events == [ev.GridCreated(2, 2, maze.surface, True, "passage"),
-                      ev.CellBlocked((1, 0)), ev.Milestone("blocked 1 of 4 cells")]
+                      ev.CellBlocked((1, 0)), ev.Milestone("blocked 1 of 4 cells", kind=ev.MilestoneKind.BLOCKED)]
 
 
 def test_threshold_rejects_an_impossible_threshold():
@@ -103,13 +103,13 @@ def test_reverse_delete_transcript_on_a_1x2_grid():
     maze, events = build("reverse_delete", 1, 2)
     assert events == [
         ev.GridCreated(1, 2, maze.surface, True, "open"),
-        ev.Milestone("Fisher–Yates shuffle of 1 wall"),
-        ev.Milestone("shuffled: try each wall"),
+        ev.Milestone("Fisher–Yates shuffle of 1 wall", kind=ev.MilestoneKind.SHUFFLE),
+        ev.Milestone("shuffled: try each wall", kind=ev.MilestoneKind.SHUFFLED),
         ev.WallConsidered((0, 0), Side.E),
         ev.CellMarked((0, 0), Mark.TESTED),
-        ev.WallRejected((0, 0), Side.E, "would disconnect"),
+        ev.WallRejected((0, 0), Side.E, ev.Rejection.WOULD_DISCONNECT),
         ev.MarksCleared(Mark.TESTED),
-        ev.Milestone("spanning tree"),
+        ev.Milestone("spanning tree", kind=ev.MilestoneKind.SPANNING_TREE),
     ]
 
 
@@ -119,7 +119,7 @@ def test_reverse_delete_on_a_2x2_grid_builds_one_wall_after_a_full_test():
     assert len(verdicts) == 4
     # the first wall tried closes the only cycle: its test walks round the other three walls
     assert isinstance(verdicts[0], ev.WallClosed)
-    assert all(isinstance(v, ev.WallRejected) and v.reason == "would disconnect"
+    assert all(isinstance(v, ev.WallRejected) and v.reason is ev.Rejection.WOULD_DISCONNECT
                for v in verdicts[1:])
     first = events.index(verdicts[0])
     tested = [e.cell for e in events[:first] if isinstance(e, ev.CellMarked)]
@@ -225,7 +225,7 @@ def test_naive_kruskal_transcript_on_a_1x2_grid():
         ev.WallConsidered((0, 0), Side.E),
         ev.SetsMerged((0, 0), (0, 1), (0, 0), 1),
         ev.WallOpened((0, 0), Side.E),
-        ev.Milestone("all sets merged"),
+        ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED),
     ]
 
 
@@ -234,8 +234,8 @@ def test_braid_transcript_on_a_2x2_u_shape():
     for cell, side in (((0, 0), Side.S), ((1, 0), Side.E), ((1, 1), Side.N)):
         maze.open_wall(cell, side)
     events = list(braid(maze, 1.0, np.random.default_rng(0)))
-    assert events == [ev.Milestone("braiding: remove 2 of 2 dead ends"),
-                      events[1], ev.Milestone("braided: 2 → 0 dead ends")]
+    assert events == [ev.Milestone("braiding: remove 2 of 2 dead ends", kind=ev.MilestoneKind.BRAIDING),
+                      events[1], ev.Milestone("braided: 2 → 0 dead ends", kind=ev.MilestoneKind.BRAIDED)]
     assert events[1] in (ev.WallOpened((0, 0), Side.E), ev.WallOpened((0, 1), Side.W))
 
 

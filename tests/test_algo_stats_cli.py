@@ -72,13 +72,14 @@ def test_diameter_estimate_on_large_mazes_with_loops_is_flagged():
 
 
 def test_solve_stats():
-    events = [ev.CellMarked((0, 0), "start"), ev.CellMarked((0, 0), "visited"),
-              ev.CellMarked((0, 1), "frontier"), ev.CellMarked((0, 1), "visited"),
+    events = [ev.CellMarked((0, 0), ev.Mark.START), ev.CellMarked((0, 0), ev.Mark.VISITED),
+              ev.CellMarked((0, 1), ev.Mark.FRONTIER), ev.CellMarked((0, 1), ev.Mark.VISITED),
               ev.PathFound(((0, 0), (0, 1)), (Side.E,))]
     assert stats.solve_stats(events) == {"visited": 2, "steps": 5, "found": True,
-                                         "path_length": 1, "reason": "", "moves": "e"}
-    lost = stats.solve_stats([ev.NoPath("loop detected: round and round")])
-    assert "loop detected" in stats.solve_summary(lost)
+                                         "path_length": 1, "reason": "", "why": "",
+                                         "moves": "e"}
+    lost = stats.solve_stats([ev.NoPath("loop detected: round and round", ev.NoPathReason.LOOP)])
+    assert lost["why"] == "loop" and "loop detected" in stats.solve_summary(lost)
 
 
 # --- scenarios ----------------------------------------------------------------------------------

@@ -141,7 +141,7 @@ def test_threshold_shows_no_maze_figure_before_its_solve_ended():
 
 def test_a_maze_without_solver_shows_its_figures_once_drawn():
     panel = MazePanel(2, 2)
-    panel.apply(ev.Milestone("all sets merged"))
+    panel.apply(ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED))
     panel.apply(ev.Statistics("maze", "perfect · solution 2"))
     assert panel.caption().endswith("perfect · solution 2")
     waiting = MazePanel(2, 2)

@@ -58,7 +58,7 @@ def test_backtracker_transcript_on_a_1x2_grid():
         ev.CellMarked((0, 0), Mark.CURRENT),
         ev.WallOpened((0, 0), Side.E),
         ev.CellMarked((0, 1), Mark.CURRENT),
-        ev.Milestone("first backtrack", (0, 1)),
+        ev.Milestone("first backtrack", (0, 1), ev.MilestoneKind.FIRST_BACKTRACK),
         ev.CellMarked((0, 1), Mark.DONE),
         ev.CellMarked((0, 0), Mark.CURRENT),
         ev.CellMarked((0, 0), Mark.DONE),
@@ -81,10 +81,10 @@ def test_kruskal_transcript_on_a_2x2_grid():
             merges += 1
             i += 3
         else:
-            assert kinds[i + 1] == "WallRejected" and events[1 + i + 1].reason == "same set"
+            assert kinds[i + 1] == "WallRejected" and events[1 + i + 1].reason is ev.Rejection.SAME_SET
             i += 2
     assert merges == 3
-    assert events[-1] == ev.Milestone("all sets merged")
+    assert events[-1] == ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
 
 
 def test_kruskal_never_merges_a_set_with_itself():

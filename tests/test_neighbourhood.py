@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from surface_reference import NAMES, partner
+from visualizer import events as ev
 from visualizer.maze import replay
 from visualizer.pipeline import maze_stream, panel_renderer
 from visualizer.render.maze_panel import MazePanel
@@ -139,7 +140,7 @@ def test_block_mazes_tile_with_only_the_square_in_colour():
     panel = NeighbourhoodPanel(3, 4, cell_size=CELL, wall=WALL, surface="torus")
     from visualizer import events as ev
     from visualizer.surfaces import Surface
-    panel.apply(ev.GridCreated(3, 4, Surface("torus", 3, 4), walls_open=True, fill="passage"))
+    panel.apply(ev.GridCreated(3, 4, Surface("torus", 3, 4), walls_open=True, fill=ev.Fill.PASSAGE))
     panel.apply(ev.CellBlocked((0, 0)))
     panel.take_dirty()
     assert panel.raster.shape == (3 * 3 * CELL, 3 * 4 * CELL)

@@ -138,7 +138,7 @@ def test_the_frame_follows_a_border_wall_that_opens():
 
 def test_block_mazes_are_dimmed_and_framed_too():
     panel = NeighbourhoodPanel(3, 4, cell_size=8, wall=2, surface="klein")
-    panel.apply(ev.GridCreated(3, 4, Surface("klein", 3, 4), walls_open=True, fill="passage"))
+    panel.apply(ev.GridCreated(3, 4, Surface("klein", 3, 4), walls_open=True, fill=ev.Fill.PASSAGE))
     panel.apply(ev.CellBlocked((0, 0)))
     assert (panel.raster == INDEX["blocked"]).sum() == 8 * 8
     assert set(np.unique(panel.raster[outside_centre(panel)]).tolist()) <= COPY_COLOURS

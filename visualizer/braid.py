@@ -32,7 +32,8 @@ def braid(maze: Maze, share: float, rng: np.random.Generator) -> Iterator[ev.Eve
         raise ValueError(f"`braid` is a share from 0 to 1, got {share}")
     ends = dead_ends(maze)
     target = round(share * len(ends))
-    yield ev.Milestone(f"braiding: remove {target} of {len(ends)} dead ends")
+    yield ev.Milestone(f"braiding: remove {target} of {len(ends)} dead ends",
+                       kind=ev.MilestoneKind.BRAIDING)
     removed = 0
     for k in rng.permutation(len(ends)):
         if removed >= target:
@@ -54,4 +55,5 @@ def braid(maze: Maze, share: float, rng: np.random.Generator) -> Iterator[ev.Eve
         maze.open_wall(cell, side)
         yield ev.WallOpened(cell, side)
         removed += 2 if pair else 1
-    yield ev.Milestone(f"braided: {len(ends)} → {len(dead_ends(maze))} dead ends")
+    yield ev.Milestone(f"braided: {len(ends)} → {len(dead_ends(maze))} dead ends",
+                       kind=ev.MilestoneKind.BRAIDED)

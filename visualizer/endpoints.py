@@ -17,7 +17,7 @@ from collections import deque
 from typing import Iterator
 
 from . import events as ev
-from .events import Cell, Mark, Side
+from .events import Cell, Mark, MilestoneKind, Side
 from .maze import Maze
 from .stats import diameter
 
@@ -37,12 +37,24 @@ class History:
         self.first_backtrack: Cell | None = None
 
     def see(self, event: ev.Event) -> None:
-        if isinstance(event, ev.CellMarked) and event.mark == Mark.CURRENT \
-                and self.first_visited is None:
+        """Remember what the rules need from one of the generator's events."""
+        _SEE(self, event)
+
+    def _marked(self, event: ev.CellMarked) -> None:
+        if event.mark == Mark.CURRENT and self.first_visited is None:
             self.first_visited = event.cell
-        elif isinstance(event, ev.Milestone) and event.label == "first backtrack" \
-                and self.first_backtrack is None:
+
+    def _milestone(self, event: ev.Milestone) -> None:
+        if event.kind == MilestoneKind.FIRST_BACKTRACK and self.first_backtrack is None:
             self.first_backtrack = event.cell
+
+
+_SEE = ev.Dispatch("the endpoint rules", {
+    ev.CellMarked: History._marked, ev.Milestone: History._milestone,
+}, ignored=(ev.GridCreated, ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
+            ev.CellBlocked, ev.CellOpened, ev.EndpointsSet, ev.MarksCleared, ev.SetsMerged,
+            ev.Heading, ev.PassageMarked, ev.PathFound, ev.NoPath, ev.Generation,
+            ev.Statistics))
 
 
 def border_side(maze: Maze, cell: Cell, preferred: tuple[Side, ...]) -> Side | None:
@@ -182,4 +194,4 @@ def place(maze: Maze, rule: str | tuple[Cell, Cell], history: History | None = N
     maze.apply(event)
     yield event
     if label != "corners":
-        yield ev.Milestone(label, event.entrance)
+        yield ev.Milestone(label, event.entrance, MilestoneKind.ENDPOINTS)

@@ -7,10 +7,21 @@ handle each of them (or deliberately ignore it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
-from typing import Any, Union
+from enum import Enum, IntEnum
+from typing import Any, Callable, Union
 
 Cell = tuple[int, int]
+
+
+class _Word(str, Enum):
+    """An enum whose members are also their value as text (`Mark.PATH == "path"`), so that
+    they read well in messages and scenario files; code compares members, never the text."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
 
 
 class Side(IntEnum):
@@ -30,6 +41,58 @@ class Side(IntEnum):
         return "NESW"[self]
 
 
+class Fill(_Word):
+    """What a cell is before an algorithm reaches it (`GridCreated.fill`)."""
+
+    UNVISITED = "unvisited"  # carvers: not reached yet
+    SETS = "sets"            # union-find: every cell its own set
+    PASSAGE = "passage"      # block mazes: no thin walls
+    OPEN = "open"            # a wall maze whose walls all start open (reverse-delete)
+
+
+class Rejection(_Word):
+    """Why a considered wall was left as it was (`WallRejected.reason`)."""
+
+    SAME_SET = "same set"                # union-find: both sides already joined
+    SAME_ZONE = "same zone"              # naive union-find: both sides carry one label
+    WOULD_DISCONNECT = "would disconnect"  # reverse-delete: the wall is a bridge
+    SAME_TREE = "same tree"              # a tree-growing carver: the cell is already in
+
+
+class MilestoneKind(_Word):
+    """What a `Milestone` marks; consumers dispatch on it, never on the label's words."""
+
+    NOTE = "note"                        # worth a frame, nothing depends on it
+    FIRST_BACKTRACK = "first backtrack"  # a carver meets its first dead end
+    ALL_MERGED = "all sets merged"       # union-find: one set left
+    SHUFFLE = "shuffle"                  # the walls are about to be shuffled
+    SHUFFLED = "shuffled"
+    SPANNING_TREE = "spanning tree"      # a wall remover is done
+    BRAIDING = "braiding"                # braid post-pass starts
+    BRAIDED = "braided"
+    BLOCKED = "blocked"                  # a block maze's cells are drawn
+    HEURISTIC = "heuristic"              # A* names its heuristic
+    LOOP = "loop detected"               # a solver is back where it was, facing the same way
+    ENDPOINTS = "endpoints"              # the entrance and exit are chosen
+
+
+class NoPathReason(_Word):
+    """Why a solver gave up (`NoPath.why`)."""
+
+    UNREACHABLE = "unreachable"   # a complete search never reached the goal
+    LOOP = "loop"                 # the solver came back to a state it had been in
+    NO_WAY_OUT = "no way out"     # the start has no open side
+    EXHAUSTED = "exhausted"       # every passage used up (Trémaux)
+    UNUSABLE = "unusable"         # the start or goal is outside the maze or blocked
+
+
+class Scope(_Word):
+    """What a `Statistics` event describes."""
+
+    MAZE = "maze"
+    SOLVE = "solve"
+
+
 # --- the grid and its walls -------------------------------------------------------------
 
 
@@ -44,7 +107,7 @@ class GridCreated:
     cols: int
     surface: Any  # a visualizer.surfaces.Surface
     walls_open: bool = False
-    fill: str = "unvisited"
+    fill: Fill = Fill.UNVISITED
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +140,7 @@ class WallRejected:
 
     cell: Cell
     side: Side
-    reason: str
+    reason: Rejection
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +171,8 @@ class EndpointsSet:
 # --- marks: what a cell means to the algorithm right now -------------------------------
 
 
-class Mark:
-    """The names of cell marks, as used by the renderer's palette."""
+class Mark(_Word):
+    """What a cell means to the algorithm right now (the renderer's palette keys)."""
 
     CLEAR = "clear"          # back to the maze's own colour
     CURRENT = "current"      # the cell the algorithm stands on (one at a time)
@@ -124,16 +187,13 @@ class Mark:
     TESTED = "tested"        # reached by a connectivity test (reverse-delete)
     OPEN_SET = "open_set"    # queued by A* (its open set; drawn apart from BFS's queue)
 
-    ALL = (CLEAR, CURRENT, STACK, DONE, FRONTIER, VISITED, DEAD_END, PATH, START, GOAL, TESTED,
-           OPEN_SET)
-
 
 @dataclass(frozen=True, slots=True)
 class CellMarked:
-    """`cell` now carries `mark` (one of `Mark.ALL`); `count` is an optional visit count."""
+    """`cell` now carries `mark`; `count` is an optional visit count."""
 
     cell: Cell
-    mark: str
+    mark: Mark
     count: int = 0
 
 
@@ -142,7 +202,7 @@ class MarksCleared:
     """Every cell carrying `mark` goes back to the maze's own colour (e.g. the `tested`
     marks of one reverse-delete connectivity test)."""
 
-    mark: str
+    mark: Mark
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,9 +251,11 @@ class PathFound:
 
 @dataclass(frozen=True, slots=True)
 class NoPath:
-    """The solver gave up: there is no way from start to goal (or it is circling)."""
+    """The solver gave up: `why` (a closed set of reasons) and `reason`, a sentence for the
+    caption."""
 
     reason: str
+    why: NoPathReason = NoPathReason.UNREACHABLE
 
 
 # --- Life --------------------------------------------------------------------------------
@@ -218,10 +280,10 @@ class Generation:
 
 @dataclass(frozen=True, slots=True)
 class Statistics:
-    """Figures about the maze (`scope` "maze") or a solve (`scope` "solve"): `summary` is a
+    """Figures about the maze (`Scope.MAZE`) or a solve (`Scope.SOLVE`): `summary` is a
     short line for the caption, `values` the full (name, value) pairs."""
 
-    scope: str
+    scope: Scope
     summary: str
     values: tuple[tuple[str, Any], ...] = ()
 
@@ -231,10 +293,12 @@ class Statistics:
 
 @dataclass(frozen=True, slots=True)
 class Milestone:
-    """A lesson-worthy moment: "backtrack", "all sets merged", "loop detected" ..."""
+    """A lesson-worthy moment: `kind` says which (consumers dispatch on it), `label` is the
+    caption's words, `cell` where it happened, if anywhere."""
 
     label: str
     cell: Cell | None = None
+    kind: MilestoneKind = MilestoneKind.NOTE
 
 
 Event = Union[
@@ -251,3 +315,37 @@ EVENT_TYPES: tuple[type, ...] = (
 
 #: Events that always get a frame of their own when animated.
 MILESTONE_TYPES: tuple[type, ...] = (PathFound, NoPath, Milestone)
+
+
+# --- consumers ---------------------------------------------------------------------------
+
+
+class Dispatch:
+    """One consumer's answer to every event type: a handler `(owner, event)`, or a deliberate
+    "nothing to do". Calling it with an event type it has not declared raises TypeError, so
+    a new event is never dropped silently. Every table registers itself in `DISPATCHERS`,
+    where a test checks that each one covers `EVENT_TYPES`."""
+
+    def __init__(self, consumer: str, handled: dict[type, Callable[[Any, Any], None]],
+                 ignored: tuple[type, ...] = ()) -> None:
+        self.consumer = consumer
+        self.handled = dict(handled)
+        self.ignored = frozenset(ignored)
+        DISPATCHERS.append(self)
+
+    def missing(self) -> list[str]:
+        """The event types this consumer neither handles nor ignores, by name."""
+        return [t.__name__ for t in EVENT_TYPES
+                if t not in self.handled and t not in self.ignored]
+
+    def __call__(self, owner: Any, event: Any) -> None:
+        handler = self.handled.get(type(event))
+        if handler is not None:
+            handler(owner, event)
+        elif type(event) not in self.ignored:
+            raise TypeError(f"{self.consumer} has no rule for the event "
+                            f"{type(event).__name__}")
+
+
+#: every consumer's table, in import order
+DISPATCHERS: list[Dispatch] = []

@@ -133,17 +133,9 @@ class Maze:
                 self.faces[cell[0], cell[1], side] = True
 
     def apply(self, event: ev.Event) -> None:
-        """Update the model from one event (events that do not change a maze are ignored)."""
-        if isinstance(event, ev.WallOpened):
-            self.open_wall(event.cell, event.side)
-        elif isinstance(event, ev.WallClosed):
-            self.close_wall(event.cell, event.side)
-        elif isinstance(event, ev.CellBlocked):
-            self.blocked[event.cell] = True
-        elif isinstance(event, ev.CellOpened):
-            self.blocked[event.cell] = False
-        elif isinstance(event, ev.EndpointsSet):
-            self.set_endpoints(event.entrance, event.exit, event.entrance_side, event.exit_side)
+        """Update the model from one event (events that do not change a maze are ignored;
+        an event type the model has no rule for raises TypeError)."""
+        _APPLY(self, event)
 
     def copy(self) -> "Maze":
         other = Maze.__new__(Maze)
@@ -243,6 +235,22 @@ class Maze:
         return "\n".join(lines)
 
 
+def _blocked(maze: Maze, event: ev.CellBlocked | ev.CellOpened) -> None:
+    maze.blocked[event.cell] = isinstance(event, ev.CellBlocked)
+
+
+_APPLY = ev.Dispatch("the maze model", {
+    ev.WallOpened: lambda maze, e: maze.open_wall(e.cell, e.side),
+    ev.WallClosed: lambda maze, e: maze.close_wall(e.cell, e.side),
+    ev.CellBlocked: _blocked,
+    ev.CellOpened: _blocked,
+    ev.EndpointsSet: lambda maze, e: maze.set_endpoints(e.entrance, e.exit, e.entrance_side,
+                                                        e.exit_side),
+}, ignored=(ev.GridCreated, ev.WallConsidered, ev.WallRejected, ev.CellMarked, ev.MarksCleared,
+            ev.SetsMerged, ev.Heading, ev.PassageMarked, ev.PathFound, ev.NoPath,
+            ev.Generation, ev.Statistics, ev.Milestone))
+
+
 def replay(events: Iterable[ev.Event], maze: Maze | None = None) -> Maze:
     """The maze an event stream builds: starts from its `GridCreated` (or from `maze`)."""
     for event in events:
@@ -257,7 +265,7 @@ def replay(events: Iterable[ev.Event], maze: Maze | None = None) -> Maze:
     return maze
 
 
-def created(maze: Maze, fill: str = "unvisited") -> ev.GridCreated:
+def created(maze: Maze, fill: ev.Fill = ev.Fill.UNVISITED) -> ev.GridCreated:
     """The `GridCreated` event describing the blank `maze` an algorithm starts from."""
     return ev.GridCreated(maze.rows, maze.cols, maze.surface,
                           walls_open=bool(maze.faces.any()), fill=fill)

@@ -72,14 +72,14 @@ def maze_phases(spec: PanelSpec, maze: Maze | None = None
     yield from build_phases(spec, maze, rng, history)
     for event in endpoints(maze, spec.endpoints, rng, history):
         yield "endpoints", event
-    yield "stats", stats.as_event("maze", stats.maze_stats(maze))
+    yield "stats", stats.as_event(ev.Scope.MAZE, stats.maze_stats(maze))
     if spec.solver is not None:
         solver = registry.get("solver", spec.solver.name)
         solve_events = []
         for event in solver.func(maze, rng=rng, **spec.solver.params):
             solve_events.append(event)
             yield "solve", event
-        yield "stats", stats.as_event("solve", stats.solve_stats(solve_events))
+        yield "stats", stats.as_event(ev.Scope.SOLVE, stats.solve_stats(solve_events))
 
 
 _COUNTS: dict[tuple[str, str], int] = {}

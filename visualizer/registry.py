@@ -8,9 +8,29 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Callable
 
+from .events import MilestoneKind
+
 KINDS = ("generator", "solver")
+
+
+class Family(str, Enum):
+    """How `--list` and the README group the algorithms: generators by how they build,
+    solvers by what they guarantee."""
+
+    CARVER = "passage carvers: start with every wall built, knock walls down"
+    WALL_ADDER = "wall adders: start with every wall open, build walls"
+    SET_BASED = "set-based: join sets of cells until one is left"
+    BLOCK = "block mazes: cells, not walls, are open or solid"
+    SHORTEST = "shortest path guaranteed"
+    COMPLETE = "finds a path whenever there is one (not always the shortest)"
+    LOCAL = "local rules: see only the cell they stand on; may fail or wander"
+    MAP = "maps of the whole maze"
+
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 @dataclass(frozen=True)
@@ -35,7 +55,10 @@ class Algorithm:
 
     `func(maze, *, rng, **params)` yields events. `perfect` says whether a generator always
     makes a spanning tree; `surfaces` limits where it runs (None = every surface);
-    `blocks` says whether it makes (generator) or accepts (solver) a block maze.
+    `blocks` says whether it makes (generator) or accepts (solver) a block maze;
+    `milestones` lists the milestone kinds it may yield that other rules rely on (the
+    `first_backtrack` endpoint rule needs `MilestoneKind.FIRST_BACKTRACK`); `family` groups
+    it in `--list`.
     """
 
     kind: str
@@ -47,6 +70,8 @@ class Algorithm:
     surfaces: frozenset[str] | None = None
     blocks: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    milestones: frozenset[MilestoneKind] = frozenset()
+    family: Family | None = None
 
 
 _REGISTRY: dict[str, dict[str, Algorithm]] = {kind: {} for kind in KINDS}
@@ -54,14 +79,16 @@ _REGISTRY: dict[str, dict[str, Algorithm]] = {kind: {} for kind in KINDS}
 
 def register(kind: str, name: str, summary: str, *, params: tuple[Param, ...] = (),
              perfect: bool = True, surfaces: frozenset[str] | None = None,
-             blocks: bool = False, **extra: Any) -> Callable[[Callable], Callable]:
+             blocks: bool = False, milestones: frozenset[MilestoneKind] = frozenset(),
+             family: Family | None = None, **extra: Any) -> Callable[[Callable], Callable]:
     """Decorator: list `func` under `kind`/`name` with a one-line `summary`."""
     if kind not in KINDS:
         raise ValueError(f"unknown algorithm kind `{kind}`")
 
     def decorate(func: Callable) -> Callable:
         _REGISTRY[kind][name] = Algorithm(kind, name, func, summary, tuple(params), perfect,
-                                          surfaces, blocks, dict(extra))
+                                          surfaces, blocks, dict(extra), frozenset(milestones),
+                                          family)
         return func
 
     return decorate

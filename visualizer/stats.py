@@ -194,19 +194,40 @@ _VISIT_MARKS = {Mark.CURRENT, Mark.STACK, Mark.DONE, Mark.VISITED, Mark.DEAD_END
 def solve_stats(events: Iterable[ev.Event]) -> dict[str, Any]:
     """From a solver's events: cells visited, path length (moves), steps (events), result,
     and the path as move letters ("moves": "e e s o", o = ouest = west)."""
-    visited: set[Cell] = set()
-    steps = 0
-    result: dict[str, Any] = {"found": False, "path_length": None, "reason": ""}
+    tally = _SolveTally()
     for event in events:
-        steps += 1
-        if isinstance(event, ev.CellMarked) and event.mark in _VISIT_MARKS:
-            visited.add(event.cell)
-        elif isinstance(event, ev.PathFound):
-            result.update(found=True, path_length=len(event.sides),
-                          moves=" ".join("neso"[side] for side in event.sides))
-        elif isinstance(event, ev.NoPath):
-            result.update(found=False, reason=event.reason)
-    return {"visited": len(visited), "steps": steps, **result}
+        tally.steps += 1
+        _TALLY(tally, event)
+    return {"visited": len(tally.visited), "steps": tally.steps, **tally.result}
+
+
+class _SolveTally:
+    """What `solve_stats` accumulates."""
+
+    def __init__(self) -> None:
+        self.visited: set[Cell] = set()
+        self.steps = 0
+        self.result: dict[str, Any] = {"found": False, "path_length": None, "reason": "",
+                                       "why": ""}
+
+    def marked(self, event: ev.CellMarked) -> None:
+        if event.mark in _VISIT_MARKS:
+            self.visited.add(event.cell)
+
+    def found(self, event: ev.PathFound) -> None:
+        self.result.update(found=True, path_length=len(event.sides),
+                           moves=" ".join("neso"[side] for side in event.sides))
+
+    def failed(self, event: ev.NoPath) -> None:
+        self.result.update(found=False, reason=event.reason, why=str(event.why))
+
+
+_TALLY = ev.Dispatch("the solve statistics", {
+    ev.CellMarked: _SolveTally.marked, ev.PathFound: _SolveTally.found,
+    ev.NoPath: _SolveTally.failed,
+}, ignored=(ev.GridCreated, ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
+            ev.CellBlocked, ev.CellOpened, ev.EndpointsSet, ev.MarksCleared, ev.SetsMerged,
+            ev.Heading, ev.PassageMarked, ev.Generation, ev.Statistics, ev.Milestone))
 
 
 def solve_summary(stats: dict[str, Any]) -> str:
@@ -214,13 +235,13 @@ def solve_summary(stats: dict[str, Any]) -> str:
     if stats["found"]:
         result = f"path {stats['path_length']}"
     else:
-        result = "loop detected" if stats["reason"].startswith("loop detected") else "no path"
+        result = "loop detected" if stats["why"] == ev.NoPathReason.LOOP else "no path"
     return f"visited {stats['visited']} · {result}"
 
 
-def as_event(scope: str, stats: dict[str, Any]) -> ev.Statistics:
+def as_event(scope: ev.Scope, stats: dict[str, Any]) -> ev.Statistics:
     """The Statistics event carrying `stats` and its caption."""
-    summary = maze_summary(stats) if scope == "maze" else solve_summary(stats)
+    summary = maze_summary(stats) if scope == ev.Scope.MAZE else solve_summary(stats)
     values = tuple((k, tuple(map(tuple, v)) if k == "longest_path_ends" and v else
                     tuple(v) if isinstance(v, list) else v) for k, v in stats.items())
-    return ev.Statistics(scope, summary, values)
+    return ev.Statistics(ev.Scope(scope), summary, values)

@@ -8,13 +8,15 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze, created
-from ..registry import Param, register
+from ..registry import Family, Param, register
 
 
 @register("generator", "backtracker",
           "recursive backtracker: walk to a random unvisited neighbour, back up when stuck",
           params=(Param("start", "cell", None, "the first cell (default: a random one)"),),
-          legend={"stack": "on the stack (the way back)"})
+          legend={"stack": "on the stack (the way back)"},
+          milestones=frozenset({ev.MilestoneKind.FIRST_BACKTRACK}),
+          family=Family.CARVER)
 def backtracker(maze: Maze, *, rng: np.random.Generator,
                 start: Cell | None = None) -> Iterator[ev.Event]:
     """Carve a perfect maze depth-first into the blank `maze`.
@@ -63,7 +65,7 @@ def backtracker(maze: Maze, *, rng: np.random.Generator,
             stack.pop()
             if not backtracked:
                 backtracked = True
-                yield ev.Milestone("first backtrack", cell)
+                yield ev.Milestone("first backtrack", cell, ev.MilestoneKind.FIRST_BACKTRACK)
             yield ev.CellMarked(cell, Mark.DONE)
             if stack:
                 yield ev.CellMarked(cells[stack[-1]], Mark.CURRENT)

@@ -8,7 +8,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Side
 from ..maze import Maze, created
-from ..registry import register
+from ..registry import Family, register
 from ..union_find import UnionFind
 
 
@@ -16,7 +16,8 @@ from ..union_find import UnionFind
           "Kruskal: open walls in random order when they join two different sets "
           "(union-find, union by rank, path compression)",
           legend={"opened": "wall opened: it joined two sets",
-                  "rejected": "wall kept: both sides in one set"})
+                  "rejected": "wall kept: both sides in one set"},
+          family=Family.SET_BASED)
 def kruskal(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """Build a perfect maze as a random spanning tree of the surface's cell graph.
 
@@ -25,13 +26,13 @@ def kruskal(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     root of the other, surviving root, links followed) + WallOpened. Ends with
     Milestone("all sets merged") once one set is left.
     """
-    yield created(maze, fill="sets")
+    yield created(maze, fill=ev.Fill.SETS)
     cols = maze.cols
     walls = maze.surface.internal_walls
     target = maze.surface.step_table[0]
     sets = UnionFind(maze.cells)
     if sets.sets == 1:
-        yield ev.Milestone("all sets merged")
+        yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
         return
     for k in rng.permutation(len(walls)):
         r, c, side = walls[k]
@@ -39,12 +40,12 @@ def kruskal(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
         yield ev.WallConsidered(cell, side)
         joined = sets.union(r * cols + c, int(target[r * cols + c, side]))
         if joined is None:
-            yield ev.WallRejected(cell, side, "same set")
+            yield ev.WallRejected(cell, side, ev.Rejection.SAME_SET)
             continue
         a, b, root = (divmod(x, cols) for x in joined)
         yield ev.SetsMerged(a, b, root, sets.last_cost)
         maze.open_wall(cell, side)
         yield ev.WallOpened(cell, side)
         if sets.sets == 1:
-            yield ev.Milestone("all sets merged")
+            yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
             return

@@ -8,7 +8,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Side
 from ..maze import Maze, created
-from ..registry import register
+from ..registry import Family, register
 
 
 def seed_wall_order(maze: Maze) -> list[tuple[int, int, int]]:
@@ -25,7 +25,8 @@ def seed_wall_order(maze: Maze) -> list[tuple[int, int, int]]:
           "Kruskal with the naive union-find: walls in random order; joining two zones "
           "relabels every cell of one of them",
           legend={"opened": "wall opened: it joined two sets",
-                  "rejected": "wall kept: both sides in one set"})
+                  "rejected": "wall kept: both sides in one set"},
+          family=Family.SET_BASED)
 def kruskal_naive(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """Build a perfect maze; the union relabels the second wall side's whole zone.
 
@@ -34,7 +35,7 @@ def kruskal_naive(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]
     WallRejected(reason="same zone") or SetsMerged(zone of one side, zone of the other,
     surviving zone, cells relabelled) + WallOpened. Ends with Milestone("all sets merged").
     """
-    yield created(maze, fill="sets")
+    yield created(maze, fill=ev.Fill.SETS)
     cols = maze.cols
     target = maze.surface.step_table[0]
     walls = seed_wall_order(maze)
@@ -52,7 +53,7 @@ def kruskal_naive(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]
         one, other = r * cols + c, int(target[r * cols + c, side])
         keep, lose = zone[one], zone[other]
         if keep == lose:
-            yield ev.WallRejected(cell, side, "same zone")
+            yield ev.WallRejected(cell, side, ev.Rejection.SAME_ZONE)
             continue
         moved = members.pop(lose)
         for i in moved:
@@ -63,4 +64,4 @@ def kruskal_naive(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]
                             len(moved))
         maze.open_wall(cell, side)
         yield ev.WallOpened(cell, side)
-    yield ev.Milestone("all sets merged")
+    yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)

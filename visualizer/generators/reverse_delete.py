@@ -13,7 +13,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze, created
-from ..registry import register
+from ..registry import Family, register
 
 
 def fisher_yates(walls: list, rng: np.random.Generator) -> Iterator[tuple[int, int]]:
@@ -48,7 +48,8 @@ def connection_test(maze: Maze, start: Cell, goal: Cell) -> Iterator[Cell]:
           "reverse-delete: all walls open, shuffled, each one built unless "
           "that disconnects its two sides (tested by a traversal)",
           legend={"rejected": "kept open: building it would disconnect",
-                  "built": "wall built: the maze stays connected"})
+                  "built": "wall built: the maze stays connected"},
+          family=Family.WALL_ADDER)
 def reverse_delete(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """Build a perfect maze by adding walls to an open grid.
 
@@ -61,14 +62,15 @@ def reverse_delete(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event
     """
     target = maze.surface.step_table[0].reshape(maze.rows, maze.cols, 4)
     maze.faces[:] = target >= 0
-    yield created(maze, fill="open")
+    yield created(maze, fill=ev.Fill.OPEN)
     walls = list(maze.surface.internal_walls)
     plural = "" if len(walls) == 1 else "s"
-    yield ev.Milestone(f"Fisher–Yates shuffle of {len(walls)} wall{plural}")
+    yield ev.Milestone(f"Fisher–Yates shuffle of {len(walls)} wall{plural}",
+                       kind=ev.MilestoneKind.SHUFFLE)
     for i, _ in fisher_yates(walls, rng):
         r, c, side = walls[i]
         yield ev.WallConsidered((r, c), Side(side))
-    yield ev.Milestone("shuffled: try each wall")
+    yield ev.Milestone("shuffled: try each wall", kind=ev.MilestoneKind.SHUFFLED)
     for r, c, side in walls:
         cell, side = (r, c), Side(side)
         other = maze.surface.move(cell, side).cell
@@ -81,6 +83,6 @@ def reverse_delete(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event
             yield ev.WallClosed(cell, side)
         else:
             maze.open_wall(cell, side)
-            yield ev.WallRejected(cell, side, "would disconnect")
+            yield ev.WallRejected(cell, side, ev.Rejection.WOULD_DISCONNECT)
         yield ev.MarksCleared(Mark.TESTED)
-    yield ev.Milestone("spanning tree")
+    yield ev.Milestone("spanning tree", kind=ev.MilestoneKind.SPANNING_TREE)

@@ -8,7 +8,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell
 from ..maze import Maze, created
-from ..registry import Param, register
+from ..registry import Family, Param, register
 
 
 def always_open(rows: int, cols: int) -> tuple[Cell, ...]:
@@ -32,7 +32,8 @@ def draw_blocked(rows: int, cols: int, threshold: float,
           "and no solution)",
           params=(Param("threshold", "float", 0.3, "the probability that a cell is blocked",
                         min=0.0, max=1.0),),
-          perfect=False, blocks=True)
+          perfect=False, blocks=True,
+          family=Family.BLOCK)
 def threshold(maze: Maze, *, rng: np.random.Generator,
               threshold: float = 0.3) -> Iterator[ev.Event]:
     """Turn the blank `maze` into a block maze (all walls open) and block cells at random.
@@ -44,10 +45,11 @@ def threshold(maze: Maze, *, rng: np.random.Generator,
         raise ValueError(f"`threshold` is a probability from 0 to 1, got {threshold}")
     target = maze.surface.step_table[0].reshape(maze.rows, maze.cols, 4)
     maze.faces[:] = target >= 0
-    yield created(maze, fill="passage")
+    yield created(maze, fill=ev.Fill.PASSAGE)
     blocked = draw_blocked(maze.rows, maze.cols, threshold, rng)
     for r, c in zip(*np.nonzero(blocked)):
         cell = (int(r), int(c))
         maze.blocked[cell] = True
         yield ev.CellBlocked(cell)
-    yield ev.Milestone(f"blocked {int(blocked.sum())} of {maze.cells} cells")
+    yield ev.Milestone(f"blocked {int(blocked.sum())} of {maze.cells} cells",
+                       kind=ev.MilestoneKind.BLOCKED)

@@ -8,6 +8,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from .. import events as ev
 from ..events import Generation, Side
 from ..surfaces import GLUINGS
 from .glue import edge_marks
@@ -146,8 +147,9 @@ class LifePanel:
 
     def apply(self, event: Any) -> None:
         """Update the raster for `event` (a Generation; other events are ignored)."""
-        if not isinstance(event, Generation):
-            return
+        _APPLY(self, event)
+
+    def _on_generation(self, event: Generation) -> None:
         grid = np.asarray(event.grid)
         if grid.shape != (self.rows, self.cols):
             raise ValueError(f"expected a {self.rows}x{self.cols} generation, "
@@ -443,3 +445,11 @@ def save_population_chart(series: "Sequence[int] | Mapping[str, Sequence[int]]",
     path = pathlib.Path(path)
     fig.savefig(path)
     return path
+
+
+#: a Life panel draws generations; the maze events never concern it
+_APPLY = ev.Dispatch("the Life panel", {Generation: LifePanel._on_generation}, ignored=(
+    ev.GridCreated, ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
+    ev.CellBlocked, ev.CellOpened, ev.EndpointsSet, ev.CellMarked, ev.MarksCleared,
+    ev.SetsMerged, ev.Heading, ev.PassageMarked, ev.PathFound, ev.NoPath, ev.Statistics,
+    ev.Milestone))

@@ -122,7 +122,7 @@ class MazePanel:
     def _setup(self, event: ev.GridCreated) -> None:
         rows, cols = event.rows, event.cols
         self.maze = Maze(rows, cols, event.surface, walls_open=event.walls_open)
-        self.wall = 0 if event.walls_open and event.fill == "passage" else self.wall_size
+        self.wall = 0 if event.walls_open and event.fill == ev.Fill.PASSAGE else self.wall_size
         pitch = self.cell_size + self.wall
         surface = self.maze.surface
         self.margin = glue_margin(surface, self.cell_size) if self.glue_marks else 0
@@ -142,12 +142,12 @@ class MazePanel:
         target, entered, _ = surface.step_table
         # Kruskal's sets: neighbouring sets never share a colour (render/set_colours.py)
         self.colouring: SetColouring | None = None
-        if event.fill == "sets":
+        if event.fill == ev.Fill.SETS:
             self.colouring = SetColouring(target, SET_COLOURS,
                                           lambda i: (i // cols) * 3 + i % cols)
             self.base = (set_colour(0) + self.colouring.colour).astype(np.uint8)
             self.base = self.base.reshape(rows, cols)
-        elif event.fill == "passage" or event.walls_open:
+        elif event.fill == ev.Fill.PASSAGE or event.walls_open:
             self.base = np.full((rows, cols), INDEX["passage"], dtype=np.uint8)
         else:
             self.base = np.full((rows, cols), INDEX["unvisited"], dtype=np.uint8)
@@ -374,66 +374,66 @@ class MazePanel:
                 self.considered_colour = _VERDICT[type(event)]
                 for i, side in self.considered:
                     self._paint_face(i, side)
-        if isinstance(event, ev.GridCreated):
-            self.step = 0
-            self.status = self.maze_figures = self.solve_figures = ""
-            self._setup(event)
-        elif isinstance(event, (ev.WallOpened, ev.WallClosed)):
-            self.maze.apply(event)
-            self.built += isinstance(event, ev.WallClosed)
-            if isinstance(event, ev.WallOpened):
-                self._carve(event.cell)
-                step = self.maze.surface.move(event.cell, event.side)
-                if step is not None:
-                    self._carve(step.cell)
-                    self._paint_cell(step.cell)
-            self._paint_cell(event.cell)
-        elif isinstance(event, (ev.CellBlocked, ev.CellOpened)):
-            self.maze.apply(event)
-            self._paint_cell(event.cell)
-        elif isinstance(event, ev.EndpointsSet):
-            self.maze.apply(event)
-            self._set_mark(event.entrance, _MARK_CODE[Mark.START])
-            self._set_mark(event.exit, _MARK_CODE[Mark.GOAL])
-            self.status = ""           # the building's milestones are over
-        elif isinstance(event, ev.CellMarked):
-            self._mark(event.cell, event.mark)
-        elif isinstance(event, ev.SetsMerged):
-            self._merge(event)
-        elif isinstance(event, ev.PathFound):
-            for cell in event.cells:
-                if self.marks[cell] not in _STICKY:
-                    self.marks[cell] = _MARK_CODE[Mark.PATH]
-            for cell in event.cells:
-                self._paint_cell(cell)
-            moves = len(event.sides)
-            self._tell(f"path: {moves} move{'s' * (moves != 1)}")   # as the figures count
-        elif isinstance(event, ev.WallRejected) and event.reason == "would disconnect":
+        _APPLY(self, event)
+
+    def _on_grid(self, event: ev.GridCreated) -> None:
+        self.step = 0
+        self.status = self.maze_figures = self.solve_figures = ""
+        self._setup(event)
+
+    def _on_wall(self, event: ev.WallOpened | ev.WallClosed) -> None:
+        self.maze.apply(event)
+        self.built += isinstance(event, ev.WallClosed)
+        if isinstance(event, ev.WallOpened):
+            self._carve(event.cell)
+            step = self.maze.surface.move(event.cell, event.side)
+            if step is not None:
+                self._carve(step.cell)
+                self._paint_cell(step.cell)
+        self._paint_cell(event.cell)
+
+    def _on_block(self, event: ev.CellBlocked | ev.CellOpened) -> None:
+        self.maze.apply(event)
+        self._paint_cell(event.cell)
+
+    def _on_endpoints(self, event: ev.EndpointsSet) -> None:
+        self.maze.apply(event)
+        self._set_mark(event.entrance, _MARK_CODE[Mark.START])
+        self._set_mark(event.exit, _MARK_CODE[Mark.GOAL])
+        self.status = ""           # the building's milestones are over
+
+    def _on_path(self, event: ev.PathFound) -> None:
+        for cell in event.cells:
+            if self.marks[cell] not in _STICKY:
+                self.marks[cell] = _MARK_CODE[Mark.PATH]
+        for cell in event.cells:
+            self._paint_cell(cell)
+        moves = len(event.sides)
+        self._tell(f"path: {moves} move{'s' * (moves != 1)}")   # as the figures count
+
+    def _on_rejected(self, event: ev.WallRejected) -> None:
+        if event.reason == ev.Rejection.WOULD_DISCONNECT:
             self.kept_open += 1
-        elif isinstance(event, ev.NoPath):
-            self._tell(event.reason)
-        elif isinstance(event, ev.Statistics):
-            self._figures(event)
-        elif isinstance(event, ev.MarksCleared):
-            code = _MARK_CODE.get(event.mark, _NO_MARK)
-            for r, c in zip(*np.nonzero(self.marks == code)):
-                self._set_mark((int(r), int(c)), _NO_MARK)
-        elif isinstance(event, ev.WallConsidered) and self.wall:
+
+    def _on_marks_cleared(self, event: ev.MarksCleared) -> None:
+        code = _MARK_CODE.get(event.mark, _NO_MARK)
+        for r, c in zip(*np.nonzero(self.marks == code)):
+            self._set_mark((int(r), int(c)), _NO_MARK)
+
+    def _on_considered(self, event: ev.WallConsidered) -> None:
+        if self.wall:
             self.considered = self._wall_faces(event.cell, event.side)
             self.considered_colour = _CONSIDERED
             for i, side in self.considered:
                 self._paint_face(i, side)
-        elif isinstance(event, ev.Heading):
-            self._set_heading(event)
-        elif isinstance(event, ev.PassageMarked):
-            for face in self._wall_faces(event.cell, event.side):
-                self.chalk[face] = event.count
-            for i, side in self._wall_faces(event.cell, event.side):
-                self._paint_face(i, side)
-        elif isinstance(event, ev.Milestone):
-            self._tell(event.label)
 
-    def _mark(self, cell: Cell, mark: str) -> None:
+    def _on_chalk(self, event: ev.PassageMarked) -> None:
+        for face in self._wall_faces(event.cell, event.side):
+            self.chalk[face] = event.count
+        for i, side in self._wall_faces(event.cell, event.side):
+            self._paint_face(i, side)
+
+    def _mark(self, cell: Cell, mark: Mark) -> None:
         if mark == Mark.CURRENT:
             previous, self.current = self.current, cell
             if previous is not None and previous != cell \
@@ -491,11 +491,11 @@ class MazePanel:
 
     def _figures(self, event: ev.Statistics) -> None:
         """Figures computed: the maze's (once its building is drawn) or the solve's."""
-        if event.scope == "solve":
+        if event.scope == ev.Scope.SOLVE:
             self.solve_figures = event.summary
         else:
             self.maze_figures = event.summary
-        if event.scope == "solve" or not self.figures_wait:
+        if event.scope == ev.Scope.SOLVE or not self.figures_wait:
             self.status = ""          # the figures now say what the milestone said
 
     def caption(self) -> str:
@@ -521,3 +521,24 @@ class MazePanel:
         if self.maze_figures and (self.solve_figures or not self.figures_wait):
             parts.append(self.maze_figures)
         return " · ".join(parts)
+
+
+_APPLY = ev.Dispatch("the maze panel", {
+    ev.GridCreated: MazePanel._on_grid,
+    ev.WallOpened: MazePanel._on_wall,
+    ev.WallClosed: MazePanel._on_wall,
+    ev.CellBlocked: MazePanel._on_block,
+    ev.CellOpened: MazePanel._on_block,
+    ev.EndpointsSet: MazePanel._on_endpoints,
+    ev.CellMarked: lambda panel, e: panel._mark(e.cell, e.mark),
+    ev.SetsMerged: MazePanel._merge,
+    ev.PathFound: MazePanel._on_path,
+    ev.WallRejected: MazePanel._on_rejected,
+    ev.NoPath: lambda panel, e: panel._tell(e.reason),
+    ev.Statistics: MazePanel._figures,
+    ev.MarksCleared: MazePanel._on_marks_cleared,
+    ev.WallConsidered: MazePanel._on_considered,
+    ev.Heading: MazePanel._set_heading,
+    ev.PassageMarked: MazePanel._on_chalk,
+    ev.Milestone: lambda panel, e: panel._tell(e.label),
+}, ignored=(ev.Generation,))

@@ -27,5 +27,5 @@ def opening(maze: Maze, start: Cell, goal: Cell) -> list[ev.Event]:
     """The events every solve opens with: the start and goal marks, or a NoPath."""
     reason = unusable(maze, start, goal)
     if reason:
-        return [ev.NoPath(reason)]
+        return [ev.NoPath(reason, ev.NoPathReason.UNUSABLE)]
     return [ev.CellMarked(start, Mark.START), ev.CellMarked(goal, Mark.GOAL)]

@@ -10,7 +10,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
-from ..registry import register
+from ..registry import Family, register
 from ._common import opening, resolve
 from .bfs import ENDPOINT_PARAMS, trace_back
 
@@ -37,7 +37,8 @@ def heuristic(maze: Maze, goal: Cell) -> tuple[Callable[[Cell], int], str]:
 @register("solver", "astar",
           "A*: best-first by moves so far + Manhattan distance (gluing-aware); shortest path",
           params=ENDPOINT_PARAMS, blocks=True,
-          legend={"open_set": "queued by A* (best guess first)", "visited": "expanded by A*"})
+          legend={"open_set": "queued by A* (best guess first)", "visited": "expanded by A*"},
+          family=Family.SHORTEST)
 def astar(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,
           goal: Cell | None = None) -> Iterator[ev.Event]:
     """Search from `start` to `goal` by A* (ties: smaller estimate, then first queued).
@@ -53,7 +54,7 @@ def astar(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | N
     if isinstance(first[0], ev.NoPath):
         return
     h, name = heuristic(maze, goal)
-    yield ev.Milestone(f"heuristic: {name}")
+    yield ev.Milestone(f"heuristic: {name}", kind=ev.MilestoneKind.HEURISTIC)
     moves = {start: 0}
     parents: dict[Cell, tuple[Cell, Side] | None] = {start: None}
     counter = 0

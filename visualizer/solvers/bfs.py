@@ -9,7 +9,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
-from ..registry import Param, register
+from ..registry import Family, Param, register
 from ._common import opening, resolve
 
 ENDPOINT_PARAMS = (
@@ -32,7 +32,8 @@ def trace_back(parents: dict[Cell, tuple[Cell, Side] | None], goal: Cell) -> ev.
 
 @register("solver", "bfs", "breadth-first search: visits cells by distance; shortest path",
           params=ENDPOINT_PARAMS, blocks=True,
-          legend={"frontier": "queued by BFS", "visited": "visited by BFS"})
+          legend={"frontier": "queued by BFS", "visited": "visited by BFS"},
+          family=Family.SHORTEST)
 def bfs(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,
         goal: Cell | None = None) -> Iterator[ev.Event]:
     """Search from `start` to `goal` (default: entrance to exit) breadth first.

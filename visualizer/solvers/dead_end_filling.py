@@ -10,14 +10,15 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
-from ..registry import register
+from ..registry import Family, register
 from ._common import opening, resolve
 from .bfs import ENDPOINT_PARAMS, trace_back
 
 
 @register("solver", "dead_end_filling",
           "dead-end filling: fill dead ends and their corridors; the rest is the way",
-          params=ENDPOINT_PARAMS, blocks=True)
+          params=ENDPOINT_PARAMS, blocks=True,
+          family=Family.COMPLETE)
 def dead_end_filling(maze: Maze, *, rng: np.random.Generator | None = None,
                      start: Cell | None = None, goal: Cell | None = None
                      ) -> Iterator[ev.Event]:

@@ -8,7 +8,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
-from ..registry import register
+from ..registry import Family, register
 from ._common import opening, resolve
 from .bfs import ENDPOINT_PARAMS
 
@@ -37,7 +37,8 @@ def follow(maze: Maze, start: Cell, letters: list[str]) -> Cell:
 
 @register("solver", "dfs",
           "depth-first search: follow passages N, E, S, W first, back up at dead "
-          "ends; a path, not the shortest", params=ENDPOINT_PARAMS, blocks=True)
+          "ends; a path, not the shortest", params=ENDPOINT_PARAMS, blocks=True,
+          family=Family.COMPLETE)
 def dfs(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,
         goal: Cell | None = None) -> Iterator[ev.Event]:
     """Search from `start` to `goal` depth first, trying sides in the order N, E, S, W.

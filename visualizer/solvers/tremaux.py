@@ -14,14 +14,15 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
-from ..registry import register
+from ..registry import Family, register
 from ._common import opening, resolve
 from .bfs import ENDPOINT_PARAMS, trace_back
 
 
 @register("solver", "tremaux",
           "Trémaux: chalk each passage when taking it, never take one marked twice",
-          params=ENDPOINT_PARAMS, blocks=True)
+          params=ENDPOINT_PARAMS, blocks=True,
+          family=Family.COMPLETE)
 def tremaux(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,
             goal: Cell | None = None) -> Iterator[ev.Event]:
     """Walk from `start` by Trémaux's rules until `goal` (sides tried N, E, S, W).
@@ -53,7 +54,7 @@ def tremaux(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell |
             once = [o for o in options if chalk.get(o[2], 0) == 1]
             if not fresh and not once:
                 yield ev.NoPath(f"every passage marked twice: the goal {goal} cannot be "
-                                f"reached from {start}")
+                                f"reached from {start}", ev.NoPathReason.EXHAUSTED)
                 return
             choice = (fresh or once)[0]
         side, step, key = choice

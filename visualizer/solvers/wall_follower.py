@@ -14,7 +14,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
-from ..registry import Param, register
+from ..registry import Family, Param, register
 from ._common import opening, resolve
 from .bfs import ENDPOINT_PARAMS
 
@@ -77,7 +77,8 @@ def without_detours(cells: list[Cell], sides: list[Side]) -> ev.PathFound:
           "wall follower: one hand on the wall; stops when it comes back to a "
           "state it has been in (circling an island)",
           params=ENDPOINT_PARAMS + (Param("hand", "choice", "left", "the hand on the wall",
-                                          choices=("left", "right")),), blocks=True)
+                                          choices=("left", "right")),), blocks=True,
+          family=Family.LOCAL)
 def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
                   start: Cell | None = None, goal: Cell | None = None,
                   hand: str = "left") -> Iterator[ev.Event]:
@@ -109,15 +110,15 @@ def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
             circuit = walk[seen[state]:]
             for c in dict.fromkeys(circuit):
                 yield ev.CellMarked(c, Mark.PATH)
-            yield ev.Milestone("loop detected", cell)
+            yield ev.Milestone("loop detected", cell, ev.MilestoneKind.LOOP)
             yield ev.NoPath(f"loop detected: back at {cell} facing {heading.name} with the "
                             f"{hand} hand after {len(sides)} steps, circling "
-                            f"{len(set(circuit))} cells")
+                            f"{len(set(circuit))} cells", ev.NoPathReason.LOOP)
             return
         seen[state] = len(walk) - 1
         state = next_state(maze, cell, heading, hand)
         if state is None:
-            yield ev.NoPath(f"the start {start} has no way out")
+            yield ev.NoPath(f"the start {start} has no way out", ev.NoPathReason.NO_WAY_OUT)
             return
         left = cell
         side, cell, heading, hand = state

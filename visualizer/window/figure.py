@@ -16,6 +16,7 @@ from typing import Callable
 
 import numpy as np
 
+from .. import events as ev
 from ..render.palette import Theme
 from . import layout
 from .layout import Box
@@ -68,15 +69,20 @@ def measure(text: str, size: float) -> float:
     return float(width)
 
 
-def milestone_text(event) -> str:
-    """What a milestone event says in the status line."""
-    from ..events import NoPath, PathFound
+def milestone_text(event: ev.Event) -> str:
+    """What a milestone event says in the status line ("" for any other event)."""
+    said: list[str] = []
+    _STATUS(said, event)
+    return said[0] if said else ""
 
-    if isinstance(event, PathFound):
-        return f"path found: {len(event.cells)} cells"
-    if isinstance(event, NoPath):
-        return f"no path: {event.reason}"
-    return str(getattr(event, "label", ""))
+
+_STATUS = ev.Dispatch("the window's status line", {
+    ev.PathFound: lambda said, e: said.append(f"path found: {len(e.cells)} cells"),
+    ev.NoPath: lambda said, e: said.append(f"no path: {e.reason}"),
+    ev.Milestone: lambda said, e: said.append(e.label),
+}, ignored=(ev.GridCreated, ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
+            ev.CellBlocked, ev.CellOpened, ev.EndpointsSet, ev.CellMarked, ev.MarksCleared,
+            ev.SetsMerged, ev.Heading, ev.PassageMarked, ev.Generation, ev.Statistics))
 
 
 def latest_milestone(player) -> tuple[int, object] | None:
