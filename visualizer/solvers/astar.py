@@ -11,8 +11,7 @@ from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
 from ..registry import Family, register
-from ._common import opening, resolve
-from .bfs import ENDPOINT_PARAMS, trace_back
+from ._common import ENDPOINT_PARAMS, opening, resolve, trace_back
 
 
 def heuristic(maze: Maze, goal: Cell) -> tuple[Callable[[Cell], int], str]:

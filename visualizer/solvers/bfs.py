@@ -7,28 +7,10 @@ from typing import Iterator
 import numpy as np
 
 from .. import events as ev
-from ..events import Cell, Mark, Side
+from ..events import Cell, Mark
 from ..maze import Maze
-from ..registry import Family, Param, register
-from ._common import opening, resolve
-
-ENDPOINT_PARAMS = (
-    Param("start", "cell", None, "where the solver starts (default: the entrance)"),
-    Param("goal", "cell", None, "where it must get to (default: the exit)"),
-)
-
-
-def trace_back(parents: dict[Cell, tuple[Cell, Side] | None], goal: Cell) -> ev.PathFound:
-    """The PathFound event for the path that `parents` records from its root to `goal`."""
-    cells, sides = [goal], []
-    link = parents[goal]
-    while link is not None:
-        cell, side = link
-        cells.append(cell)
-        sides.append(side)
-        link = parents[cell]
-    return ev.PathFound(tuple(reversed(cells)), tuple(reversed(sides)))
-
+from ..registry import Family, register
+from ._common import ENDPOINT_PARAMS, Parents, opening, resolve, trace_back
 
 @register("solver", "bfs", "breadth-first search: visits cells by distance; shortest path",
           params=ENDPOINT_PARAMS, blocks=True,
@@ -47,7 +29,7 @@ def bfs(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | Non
     yield from first
     if isinstance(first[0], ev.NoPath):
         return
-    parents: dict[Cell, tuple[Cell, Side] | None] = {start: None}
+    parents: Parents = {start: None}
     queue = deque([start])
     while queue:
         cell = queue.popleft()

@@ -2,17 +2,15 @@
 what stays open holds the solution (exactly the solution on a perfect maze)."""
 from __future__ import annotations
 
-from collections import deque
 from typing import Iterator
 
 import numpy as np
 
 from .. import events as ev
-from ..events import Cell, Mark, Side
+from ..events import Cell, Mark
 from ..maze import Maze
 from ..registry import Family, register
-from ._common import opening, resolve
-from .bfs import ENDPOINT_PARAMS, trace_back
+from ._common import ENDPOINT_PARAMS, opening, resolve, shortest_within
 
 
 @register("solver", "dead_end_filling",
@@ -55,15 +53,5 @@ def dead_end_filling(maze: Maze, *, rng: np.random.Generator | None = None,
                 degree[other] -= 1
                 if degree[other] <= 1 and other not in keep:
                     corridor.append(other)
-    parents: dict[Cell, tuple[Cell, Side] | None] = {start: None}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
-        if cell == goal:
-            yield trace_back(parents, goal)
-            return
-        for side, step in maze.passages(cell):
-            if step.cell not in parents and step.cell not in filled:
-                parents[step.cell] = (cell, side)
-                queue.append(step.cell)
-    yield ev.NoPath(f"the goal {goal} cannot be reached from {start}")
+    path = shortest_within(maze, start, goal, lambda _cell, _side, other: other not in filled)
+    yield path or ev.NoPath(f"the goal {goal} cannot be reached from {start}")

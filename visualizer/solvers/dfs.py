@@ -9,8 +9,7 @@ from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
 from ..registry import Family, register
-from ._common import opening, resolve
-from .bfs import ENDPOINT_PARAMS
+from ._common import ENDPOINT_PARAMS, opening, resolve
 
 #: the letter of each side in French move lists (o = ouest) and in English
 LETTERS = {"fr": "neso", "en": "nesw"}

@@ -6,17 +6,15 @@ two. The passages marked once from start to goal are the way.
 """
 from __future__ import annotations
 
-from collections import deque
 from typing import Iterator
 
 import numpy as np
 
 from .. import events as ev
-from ..events import Cell, Mark, Side
+from ..events import Cell, Mark
 from ..maze import Maze
 from ..registry import Family, register
-from ._common import opening, resolve
-from .bfs import ENDPOINT_PARAMS, trace_back
+from ._common import ENDPOINT_PARAMS, opening, resolve, shortest_within
 
 
 @register("solver", "tremaux",
@@ -71,15 +69,7 @@ def tremaux(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell |
         cell = step.cell
         # (side entered by, the passage, arrived at an old cell by a fresh passage?)
         came_by = (step.side, key, again and chalk[key] == 1)
-    parents: dict[Cell, tuple[Cell, Side] | None] = {start: None}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        if here == goal:
-            break
-        for side, step in maze.passages(here):
-            if chalk.get(maze.surface.wall_key(here, side), 0) == 1 \
-                    and step.cell not in parents:
-                parents[step.cell] = (here, side)
-                queue.append(step.cell)
-    yield trace_back(parents, goal)
+    once = shortest_within(maze, start, goal, lambda here, side, _other:
+                           chalk.get(maze.surface.wall_key(here, side), 0) == 1)
+    assert once is not None, "the passages chalked once always join start and goal"
+    yield once

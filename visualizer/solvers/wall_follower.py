@@ -15,8 +15,7 @@ from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
 from ..registry import Family, Param, register
-from ._common import opening, resolve
-from .bfs import ENDPOINT_PARAMS
+from ._common import ENDPOINT_PARAMS, opening, resolve
 
 
 def preferences(heading: Side, hand: str) -> tuple[Side, ...]:
