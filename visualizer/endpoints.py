@@ -157,10 +157,12 @@ def choose(maze: Maze, rule: str | tuple[Cell, Cell], history: History | None = 
            ) -> tuple[ev.EndpointsSet, str]:
     """The EndpointsSet for `rule` and a label saying why those cells."""
     last = (maze.rows - 1, maze.cols - 1)
-    entry_sides = (Side.W, Side.N, Side.S, Side.E)
-    exit_sides = (Side.E, Side.S, Side.N, Side.W)
+    entry_sides: tuple[Side, ...] = (Side.W, Side.N, Side.S, Side.E)
+    exit_sides: tuple[Side, ...] = (Side.E, Side.S, Side.N, Side.W)
+    entrance: Cell
+    exit_: Cell
     if isinstance(rule, (tuple, list)):
-        entrance, exit_ = tuple(rule[0]), tuple(rule[1])
+        entrance, exit_ = ev.as_cell(rule[0]), ev.as_cell(rule[1])
         label = f"entrance {entrance}, exit {exit_}"
     elif rule == "openings":
         entrance, exit_ = (0, 0), last
@@ -173,7 +175,7 @@ def choose(maze: Maze, rule: str | tuple[Cell, Cell], history: History | None = 
         label = "exit: first cell visited · entrance: first backtrack"
     elif rule == "longest":
         length, a, b, exact = diameter(maze)
-        entrance, exit_ = (a, b) if a is not None else ((0, 0), last)
+        entrance, exit_ = (a, b) if a is not None and b is not None else ((0, 0), last)
         label = f"ends of a longest path ({length} moves{'' if exact else ', estimate'})"
     elif rule == "across" and (found := across(maze)) is not None:
         entrance, exit_ = found[0], found[1]

@@ -13,6 +13,12 @@ from typing import Any, Callable, Union
 Cell = tuple[int, int]
 
 
+def as_cell(value: Any) -> Cell:
+    """`value` (a `[row, col]` pair from a scenario, a tuple, numpy ints) as a Cell."""
+    row, col = value
+    return int(row), int(col)
+
+
 class _Word(str, Enum):
     """An enum whose members are also their value as text (`Mark.PATH == "path"`), so that
     they read well in messages and scenario files; code compares members, never the text."""

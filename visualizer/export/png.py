@@ -46,6 +46,7 @@ class PngWriter(Writer):
     def _finish(self) -> None:
         if self.frames == 0:
             raise ValueError(f"no frames written to `{self.path}`; write at least one frame")
+        assert self._tmp_path is not None, "_finish runs on an open writer"
         palette_image(self._last, self.palette).save(self._tmp_path, format="PNG",
                                                      optimize=True)
 

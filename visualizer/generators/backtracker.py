@@ -48,7 +48,7 @@ def backtracker(maze: Maze, *, rng: np.random.Generator,
         cell = cells[here]
         if options:
             if len(options) > 1:
-                u = next(choices, None)
+                u: float | None = next(choices, None)
                 if u is None:
                     choices = iter(rng.random(4096).tolist())
                     u = next(choices)

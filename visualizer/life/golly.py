@@ -33,7 +33,7 @@ def parse_macrocell(text: str, source: str = "<macrocell>") -> list[tuple[int, i
         if not line or line.startswith("[") or line.startswith("#"):
             continue
         if line[0] in ".*$":
-            cells = []
+            cells: list[tuple[int, int]] = []
             for y, row in enumerate(line.split("$")):
                 cells.extend((x, y) for x, ch in enumerate(row) if ch == "*")
             nodes.append(cells)

@@ -13,8 +13,9 @@ canvas, so that the window, which steps through the same events, draws the same 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
 from bisect import bisect_left
+from dataclasses import dataclass
 from math import ceil
 from typing import Callable, Iterable, Iterator
 
@@ -92,6 +93,12 @@ def plan(counts: list[int], pacing: Pacing,
     return consumed
 
 
+def _seconds_at(table: tuple[int, ...], fps: float, consumed: int) -> float:
+    """When (in seconds) the panel whose frame-by-frame consumption is `table` first reaches
+    `consumed` events."""
+    return bisect_left(table, consumed) / fps
+
+
 def caption_clocks(n: int, pacing: Pacing, counts: list[int] | None = None,
                    split: list[int | None] | None = None) -> list[Callable[[int], float]]:
     """For each of `n` panels, the time (seconds into the animation) at which it has drawn
@@ -101,13 +108,13 @@ def caption_clocks(n: int, pacing: Pacing, counts: list[int] | None = None,
     fps = pacing.fps
     if pacing.clock == "progress" and counts:
         consumed = plan(counts, pacing, split)
-        clocks = []
+        clocks: list[Callable[[int], float]] = []
         for i, total in enumerate(counts):
             table, f = [consumed(i, 0)], 0
             while table[-1] < total:
                 f += 1
                 table.append(consumed(i, f))
-            clocks.append(lambda p, t=tuple(table): bisect_left(t, p) / fps)
+            clocks.append(functools.partial(_seconds_at, tuple(table), fps))
         return clocks
     k = steps_per_frame(counts or [], pacing)
     return [lambda p: ceil(p / k) / fps] * n

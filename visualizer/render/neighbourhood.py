@@ -26,6 +26,7 @@ import copy
 
 import numpy as np
 
+from .. import events as ev
 from ..events import Cell, GridCreated, Side
 from .maze_panel import MazePanel
 from .palette import INDEX
@@ -94,7 +95,7 @@ def inverse(how: str) -> str:
     return {"rot90": "rot270", "rot270": "rot90"}.get(how, how)
 
 
-def _shape(how: str, height: int, width: int) -> tuple[int, int]:
+def _shape(how: str | None, height: int, width: int) -> tuple[int, int]:
     """The height and width of a `height x width` block after `how`."""
     return (width, height) if how in ("rot90", "rot270") else (height, width)
 
@@ -188,7 +189,8 @@ class NeighbourhoodPanel:
                 ox + bw - m + FRAME_OUT)
         self.frame_mask[ring[0]:ring[1], ring[2]:ring[3]] = True
         self.frame_mask[ring[0] + t:ring[1] - t, ring[2] + t:ring[3] - t] = False
-        segments, faces = [], []
+        segments: list[tuple[int, int, int, int]] = []
+        segment_faces: list[int] = []
         for side in Side:
             for cell in centre.maze.surface.edge_cells(side):
                 y0, y1, x0, x1 = self._face_box(cell, side)
@@ -202,8 +204,9 @@ class NeighbourhoodPanel:
                 else:
                     x1 += FRAME_OUT
                 segments.append((y0, y1, x0, x1))
-                faces.append((cell[0] * cols + cell[1]) * 4 + int(side))
-        self._segments, self._segment_faces = segments, np.array(faces, dtype=np.int64)
+                segment_faces.append((cell[0] * cols + cell[1]) * 4 + int(side))
+        self._segments = segments
+        self._segment_faces = np.array(segment_faces, dtype=np.int64)
         self.frame_open = self._border_open()
         for box, is_open in zip(segments, self.frame_open):
             if is_open:
@@ -291,7 +294,7 @@ class NeighbourhoodPanel:
 
     # --- the panel protocol --------------------------------------------------------------
 
-    def apply(self, event: object) -> None:
+    def apply(self, event: ev.Event) -> None:
         """Update the centre from `event`, the dimmed copies where the maze itself changed
         and the frame where a border wall opened or closed, at once, so that `raster` is
         always whole (the window reads it after restoring a copy)."""
@@ -329,7 +332,10 @@ class NeighbourhoodPanel:
     def take_dirty(self) -> tuple[int, int, int, int] | None:
         """The rectangle changed since the last call (covering every copy that changed)."""
         dirty, self.dirty = self.dirty, None
-        return tuple(dirty) if dirty is not None else None
+        if dirty is None:
+            return None
+        y0, y1, x0, x1 = dirty
+        return y0, y1, x0, x1
 
     def caption(self) -> str:
         return self.centre.caption()

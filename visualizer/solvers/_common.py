@@ -23,8 +23,8 @@ Parents = dict[Cell, "tuple[Cell, Side] | None"]
 def resolve(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[Cell, Cell]:
     """`start` and `goal` as tuples, defaulting to the maze's entrance and exit."""
     default_start, default_goal = maze.default_endpoints()
-    return (default_start if start is None else tuple(start),
-            default_goal if goal is None else tuple(goal))
+    return (default_start if start is None else ev.as_cell(start),
+            default_goal if goal is None else ev.as_cell(goal))
 
 
 def unusable(maze: Maze, start: Cell, goal: Cell) -> str | None:

@@ -8,6 +8,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
+from ..surfaces import Step
 from ..registry import Family, register
 from ._common import ENDPOINT_PARAMS, opening, resolve
 
@@ -28,9 +29,10 @@ def follow(maze: Maze, start: Cell, letters: list[str]) -> Cell:
     cell = start
     for letter in letters:
         side = Side("nesw".index(letter) if letter != "o" else 3)
-        if not maze.is_open(cell, side) or maze.surface.move(cell, side) is None:
+        step = maze.surface.move(cell, side)
+        if not maze.is_open(cell, side) or step is None:
             raise ValueError(f"move {letter!r} from {cell} goes through a wall")
-        cell = maze.surface.move(cell, side).cell
+        cell = step.cell
     return cell
 
 
@@ -52,7 +54,7 @@ def dfs(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | Non
     yield from first
     if isinstance(first[0], ev.NoPath):
         return
-    stack: list[tuple[Cell, Iterator[tuple[Side, object]]]] = [(start, maze.passages(start))]
+    stack: list[tuple[Cell, Iterator[tuple[Side, Step]]]] = [(start, maze.passages(start))]
     sides: list[Side] = []
     seen = {start}
     yield ev.CellMarked(start, Mark.CURRENT)

@@ -69,7 +69,7 @@ def tremaux(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell |
         cell = step.cell
         # (side entered by, the passage, arrived at an old cell by a fresh passage?)
         came_by = (step.side, key, again and chalk[key] == 1)
-    once = shortest_within(maze, start, goal, lambda here, side, _other:
-                           chalk.get(maze.surface.wall_key(here, side), 0) == 1)
-    assert once is not None, "the passages chalked once always join start and goal"
-    yield once
+    way = shortest_within(maze, start, goal, lambda here, side, _other:
+                          chalk.get(maze.surface.wall_key(here, side), 0) == 1)
+    assert way is not None, "the passages chalked once always join start and goal"
+    yield way

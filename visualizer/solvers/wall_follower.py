@@ -56,7 +56,7 @@ def next_state(maze: Maze, cell: Cell, heading: Side, hand: str
 def without_detours(cells: list[Cell], sides: list[Side]) -> ev.PathFound:
     """The walk (`cells`, and the side each step leaves by) with every return to an
     earlier cell cut out: a simple path from the first cell to the last."""
-    kept_cells, kept_sides = [cells[0]], []
+    kept_cells, kept_sides = [cells[0]], list[Side]()
     where = {cells[0]: 0}
     for side, cell in zip(sides, cells[1:]):
         if cell in where:
@@ -98,7 +98,7 @@ def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
     if isinstance(first[0], ev.NoPath):
         return
     cell, heading = start, initial_heading(maze, start)
-    walk, sides = [start], []
+    walk, sides = [start], list[Side]()
     seen: dict[tuple[Cell, Side, str], int] = {}
     visits = {start: 1}
     yield ev.CellMarked(start, Mark.CURRENT)
@@ -115,12 +115,12 @@ def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
                             f"{len(set(circuit))} cells", ev.NoPathReason.LOOP)
             return
         seen[state] = len(walk) - 1
-        state = next_state(maze, cell, heading, hand)
-        if state is None:
+        step = next_state(maze, cell, heading, hand)
+        if step is None:
             yield ev.NoPath(f"the start {start} has no way out", ev.NoPathReason.NO_WAY_OUT)
             return
         left = cell
-        side, cell, heading, hand = state
+        side, cell, heading, hand = step
         walk.append(cell)
         sides.append(side)
         visits[cell] = visits.get(cell, 0) + 1

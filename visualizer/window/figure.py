@@ -8,6 +8,7 @@ shows its frame.
 """
 from __future__ import annotations
 
+import functools
 import gc
 from bisect import bisect_left
 from functools import lru_cache
@@ -85,10 +86,10 @@ _STATUS = ev.Dispatch("the window's status line", {
             ev.SetsMerged, ev.Heading, ev.PassageMarked, ev.Generation, ev.Statistics))
 
 
-def latest_milestone(player) -> tuple[int, object] | None:
+def latest_milestone(player) -> tuple[int, ev.Event] | None:
     """The panel and event of the milestone reached last (at the latest step) among the
     events the panels show now, or None."""
-    best: tuple[int, int, object] | None = None
+    best: tuple[int, int, ev.Event] | None = None
     for i, track in enumerate(player.tracks):
         k = bisect_left(track.milestones, track.consumed) - 1
         if k < 0:
@@ -207,6 +208,8 @@ class Window:
         """Once the figure has a window: size it for the screen, if the backend says how
         big the screen is (Tk)."""
         window = getattr(getattr(self.fig.canvas, "manager", None), "window", None)
+        if window is None:
+            return
         try:
             screen = (window.winfo_screenwidth(), window.winfo_screenheight())
         except Exception:        # not Tk, or no window: keep the first size
@@ -215,6 +218,13 @@ class Window:
         limit = (screen[0] * SCREEN_SHARE[0] / scale, screen[1] * SCREEN_SHARE[1] / scale)
         width, height = self.first_size(limit)
         self.fig.set_size_inches(width / DPI, height / DPI, forward=True)
+
+    def _on_button(self, action: Callable[[], object], _event: object) -> None:
+        self._act(action)
+
+    def _on_menu(self, name: str | None) -> None:
+        if name is not None:
+            self._act(lambda: self.choose_solver(name))
 
     def _add_controls(self) -> None:
         """The slider, the buttons, the solver menu, the status, heading and help texts
@@ -231,7 +241,7 @@ class Window:
         self.buttons = {}
         for label, action in actions.items():
             button = Button(fig.add_axes((0, 0, 0.1, 0.1)), label)
-            button.on_clicked(lambda _event, act=action: self._act(act))
+            button.on_clicked(functools.partial(self._on_button, action))
             self.buttons[label] = button
         self.radio = self.heading = None
         if self.menu_labels:
@@ -240,7 +250,7 @@ class Window:
             self.radio = RadioButtons(fig.add_axes((0, 0, 0.1, 0.1)), shown, active=active)
             for text in self.radio.labels:
                 text.set_fontsize(layout.MENU_SIZE)
-            self.radio.on_clicked(lambda name: self._act(lambda: self.choose_solver(name)))
+            self.radio.on_clicked(self._on_menu)
             self.heading = fig.text(0, 0, "", fontsize=layout.MENU_SIZE, va="top")
         self.status = fig.text(0, 0, "", fontsize=layout.STATUS_SIZE, va="top")
         self.help = fig.text(0, 0, "", fontsize=layout.HELP_SIZE, va="top", color="#555555")
@@ -267,7 +277,7 @@ class Window:
         self.slider.valtext.set_x(1 + 12 / places.slider[2])     # clear of the handle
         for label, button in self.buttons.items():
             button.ax.set_position(_fraction(places.buttons[label], size))
-        if self.radio is not None:
+        if self.radio is not None and places.menu is not None and places.heading is not None:
             self.radio.ax.set_position(_fraction(places.menu, size))
             self._place_text(self.heading, places.heading, size)
         self._place_text(self.status, places.status, size)
@@ -316,8 +326,9 @@ class Window:
         if self.layout():
             canvas.draw_idle()
             return
-        if getattr(canvas, "supports_blit", False):
-            self._background = canvas.copy_from_bbox(self.fig.bbox)
+        copy_from_bbox = getattr(canvas, "copy_from_bbox", None)
+        if getattr(canvas, "supports_blit", False) and copy_from_bbox is not None:
+            self._background = copy_from_bbox(self.fig.bbox)
         for artist in self._animated:
             self.fig.draw_artist(artist)
 
@@ -357,7 +368,7 @@ class Window:
     def _sync_menu(self) -> bool:
         """Show the focused panel's solver and name the panel above the menu; True if that
         changed (the menu is not redrawn by blitting)."""
-        if self.radio is None:
+        if self.radio is None or self.heading is None or self.places.heading is None:
             return False
         width = self.places.heading[2]
         state = (self.session.focus, self.session.solver, width)

@@ -14,7 +14,7 @@ from typing import Callable, Iterable, Iterator
 import numpy as np
 
 from .. import registry
-from ..events import Cell, EndpointsSet, Generation
+from ..events import Cell, EndpointsSet, Generation, as_cell
 from ..maze import Maze, replay
 from ..pipeline import built, make_canvas, pacing, panel_stream, schedule
 from ..scenario import PanelSpec, Scenario
@@ -36,15 +36,15 @@ def solve_events(spec: PanelSpec, solver: str, start: Cell, goal: Cell,
     """Panel `spec`'s maze solved by `solver` from `start` to `goal`: how many of the panel's
     events to keep (the generator's) and the events that follow them (EndpointsSet, then
     the solver's events). `made` is `generated(spec)` if already at hand (it is used up)."""
-    made, maze, rng = made or generated(spec)
-    endpoints = EndpointsSet(tuple(start), tuple(goal))
+    events, maze, rng = made or generated(spec)
+    endpoints = EndpointsSet(as_cell(start), as_cell(goal))
     maze.apply(endpoints)
     algorithm = registry.get("solver", solver)
     params = dict(spec.solver.params) if spec.solver and spec.solver.name == solver else {}
     accepted = {p.name for p in algorithm.params}
     params.update({k: v for k, v in (("start", endpoints.entrance), ("goal", endpoints.exit))
                    if k in accepted})
-    return len(made), [endpoints, *algorithm.func(maze, rng=rng, **params)]
+    return len(events), [endpoints, *algorithm.func(maze, rng=rng, **params)]
 
 
 def window_clock(scenario: Scenario) -> str:
@@ -109,10 +109,11 @@ class Session:
         fallback = "bfs" if "bfs" in self.solvers else (self.solvers[0] if self.solvers
                                                          else None)
         #: the solver of each maze panel (the scenario's, else a default)
-        self.chosen: dict[int, str] = {
-            i: spec.solver.name if spec.solver else fallback
-            for i, spec in enumerate(scenario.panels) if spec.maze is not None
-            and (spec.solver or fallback)}
+        self.chosen: dict[int, str] = {}
+        for i, spec in enumerate(scenario.panels):
+            name = spec.solver.name if spec.solver else fallback
+            if spec.maze is not None and name is not None:
+                self.chosen[i] = name
         self.evolve = evolve or default_evolve
         self.endpoints: dict[int, list[Cell]] = {}
         self._made: dict[int, tuple[list, Maze, np.random.Generator]] = {}
@@ -175,7 +176,7 @@ class Session:
             self.message = f"{self.title(panel)}: {cell} is rock: pick an open cell"
             return False
         ends = self.endpoints.setdefault(panel, list(maze.default_endpoints()))
-        ends[1 if goal else 0] = tuple(cell)
+        ends[1 if goal else 0] = as_cell(cell)
         self.focus = panel
         return self.solve(panel)
 

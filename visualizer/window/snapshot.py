@@ -73,7 +73,7 @@ def clone(obj: Any, memo: dict | None = None) -> Any:
         return obj
     if hasattr(obj, "__dict__") and not hasattr(obj, "__slots__") \
             and kind.__reduce_ex__ is object.__reduce_ex__:
-        other = kind.__new__(kind)
+        other = object.__new__(kind)
         shared = getattr(kind, "snapshot_shared", ())
         other.__dict__.update({k: v if k in shared else clone(v, memo)
                                for k, v in vars(obj).items()})
