@@ -11,7 +11,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.backend_bases import ResizeEvent  # noqa: E402
 
-from test_interactive_window import (  # noqa: E402, F401 (open_window: a fixture)
+from test_window_headless import (  # noqa: E402, F401 (open_window: a fixture)
     click_cell, open_window, press_key, shown)
 from visualizer import events as ev  # noqa: E402
 from visualizer.render.palette import make_theme  # noqa: E402

@@ -198,8 +198,8 @@ def test_the_window_steps_through_the_export_frames_and_a_click_keeps_the_others
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from test_interactive_window import click_cell as click_on_screen
-    from test_interactive_window import press_key, shown
+    from test_window_headless import click_cell as click_on_screen
+    from test_window_headless import press_key, shown
 
     from visualizer.render.palette import make_theme
     from visualizer.window.figure import Window

@@ -231,7 +231,7 @@ def test_goal_mode_button_and_number_keys(open_window):
     assert isinstance(window.player.tracks[1].events[-1], ev.PathFound)
 
 
-# --- Life: a fake Life panel and engine, until visualizer/render/life_panel.py is merged -----
+# --- Life: a fake Life panel and engine, so the window is tested apart from the real one --
 
 
 def life_step(grid: np.ndarray) -> np.ndarray:

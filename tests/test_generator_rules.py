@@ -1,4 +1,4 @@
-"""The generators of issue 3: threshold, reverse-delete, naive Kruskal; braiding; endpoints."""
+"""Each generator's own rules: threshold, reverse-delete, naive Kruskal; braiding; endpoints."""
 import numpy as np
 import pytest
 

@@ -1,4 +1,4 @@
-"""What issue 3's lessons need to be visible in the picture."""
+"""What the lessons of threshold mazes, reverse-delete and the two union-finds need to show."""
 import numpy as np
 import pytest
 
