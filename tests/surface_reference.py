@@ -1,4 +1,4 @@
-"""An independent reading of `shared/surfaces.md` for the tests: the glued cell graph built
+"""An independent reading of `docs/surfaces.md` for the tests: the glued cell graph built
 straight from the gluing table, without `visualizer.surfaces`.
 
 A face is `(row, col, side)` with sides N=0, E=1, S=2, W=3. `partner(...)` is the face on

@@ -1,6 +1,6 @@
 """Seed 001's notebook (suivant with voisin_tore / voisin_klein / voisin_charlie) against
 the engine: torus and Klein bottle agree; the projective plane agrees once the notebook's
-repeated corner condition is corrected, as shared/surfaces.md says."""
+repeated corner condition is corrected, as docs/surfaces.md says."""
 import numpy as np
 import pytest
 

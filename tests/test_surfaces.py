@@ -1,4 +1,4 @@
-"""The surface model against `shared/surfaces.md`: moves, twists, walls, step tables,
+"""The surface model against `docs/surfaces.md`: moves, twists, walls, step tables,
 Golly suffixes and the Life ghost ring."""
 from __future__ import annotations
 
