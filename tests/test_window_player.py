@@ -329,3 +329,27 @@ def test_an_edit_retimes_its_panel_only(clock):
     player.edit(1, keep, [ev.Milestone("again")], at=here - 3)
     assert player.count(1, here - 3) == 11 and player.count(1, here + 5) == 11
     assert [player.counts(p)[0] for p in range(len(before))] == before
+
+
+def test_every_panel_states_its_own_snapshot_and_the_canvas_copies_through_them():
+    from visualizer.render.life_panel import LifePanel
+    from visualizer.render.neighbourhood import NeighbourhoodPanel
+
+    for kind in (MazePanel, LifePanel, NeighbourhoodPanel):
+        assert "snapshot" in vars(kind), kind.__name__
+    panel = MazePanel(3, 3, cell_size=6)
+    canvas = Canvas([panel], ["one"])
+    calls = []
+    original = MazePanel.snapshot
+
+    def counted(self):
+        calls.append(self)
+        return original(self)
+
+    MazePanel.snapshot = counted
+    try:
+        twin = clone(canvas)
+    finally:
+        MazePanel.snapshot = original
+    assert calls == [panel]
+    assert twin.panels[0] is not panel and twin.panels[0].raster is not panel.raster

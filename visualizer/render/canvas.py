@@ -39,6 +39,11 @@ class PanelRenderer(Protocol):
 
     def caption(self) -> str: ...
 
+    def snapshot(self) -> "PanelRenderer":
+        """An independent copy of the panel's picture and state, sharing only what never
+        changes after set-up (the window keeps these as checkpoints)."""
+        ...
+
 
 @dataclass
 class Slot:

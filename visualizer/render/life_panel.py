@@ -2,6 +2,7 @@
 with numpy and updated from `Generation` events; and the population chart as a PNG."""
 from __future__ import annotations
 
+import copy
 import pathlib
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
@@ -162,6 +163,17 @@ class LifePanel:
         self.index, self.population = int(event.index), int(event.population)
         if self.chart:
             self._chart_point(self.index, self.population)
+
+    def snapshot(self) -> "LifePanel":
+        """An independent copy of the picture and its state (the window's checkpoints); the
+        layout and the grid lines, which never change, are shared."""
+        other = copy.copy(self)
+        other.raster = self.raster.copy()
+        other._shown = self._shown.copy()
+        other._pops = self._pops.copy()
+        if hasattr(self, "_base"):
+            other._base = self._base.copy()
+        return other
 
     def take_dirty(self) -> Rect | None:
         """The rectangle (y0, y1, x0, x1) of the raster changed since the last call, or

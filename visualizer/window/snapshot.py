@@ -1,5 +1,9 @@
 """Fast independent copies of a renderer's state, for the player's checkpoints.
 
+Every panel says what its state is through its own `snapshot()` (the `PanelRenderer`
+protocol in render/canvas.py), so the canvas is copied panel by panel; `clone` below is the
+fallback for objects without one (the canvas itself, test doubles).
+
 `copy.deepcopy` of a Kruskal maze panel takes ~300 ms on a 160x160 grid (a dict of lists of
 cell tuples, every tuple visited). Here immutable things are shared instead of copied:
 numbers, strings, tuples (taken to hold cells and other immutable values), enums, read-only
@@ -71,6 +75,9 @@ def clone(obj: Any, memo: dict | None = None) -> Any:
     if _frozen_dataclass(obj) or isinstance(obj, type) or callable(obj) and not hasattr(
             obj, "__dict__"):
         return obj
+    own = getattr(kind, "snapshot", None)
+    if callable(own):                           # a panel knows its own state
+        return own(obj)
     if hasattr(obj, "__dict__") and not hasattr(obj, "__slots__") \
             and kind.__reduce_ex__ is object.__reduce_ex__:
         other = object.__new__(kind)
