@@ -81,7 +81,8 @@ def test_threshold_extremes():
 def test_threshold_transcript_on_a_2x2_grid():
     maze, events = build("threshold", 2, 2, threshold=1.0)
     assert events == [ev.GridCreated(2, 2, maze.surface, True, "passage"),
-                      ev.CellBlocked((1, 0)), ev.Milestone("blocked 1 of 4 cells", kind=ev.MilestoneKind.BLOCKED)]
+                      ev.CellBlocked((1, 0)),
+                      ev.Milestone("blocked 1 of 4 cells", kind=ev.MilestoneKind.BLOCKED)]
 
 
 def test_threshold_rejects_an_impossible_threshold():
@@ -234,8 +235,9 @@ def test_braid_transcript_on_a_2x2_u_shape():
     for cell, side in (((0, 0), Side.S), ((1, 0), Side.E), ((1, 1), Side.N)):
         maze.open_wall(cell, side)
     events = list(braid(maze, 1.0, np.random.default_rng(0)))
-    assert events == [ev.Milestone("braiding: remove 2 of 2 dead ends", kind=ev.MilestoneKind.BRAIDING),
-                      events[1], ev.Milestone("braided: 2 → 0 dead ends", kind=ev.MilestoneKind.BRAIDED)]
+    assert events == [
+        ev.Milestone("braiding: remove 2 of 2 dead ends", kind=ev.MilestoneKind.BRAIDING),
+        events[1], ev.Milestone("braided: 2 → 0 dead ends", kind=ev.MilestoneKind.BRAIDED)]
     assert events[1] in (ev.WallOpened((0, 0), Side.E), ev.WallOpened((0, 1), Side.W))
 
 

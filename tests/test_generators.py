@@ -81,7 +81,8 @@ def test_kruskal_transcript_on_a_2x2_grid():
             merges += 1
             i += 3
         else:
-            assert kinds[i + 1] == "WallRejected" and events[1 + i + 1].reason is ev.Rejection.SAME_SET
+            assert kinds[i + 1] == "WallRejected"
+            assert events[1 + i + 1].reason is ev.Rejection.SAME_SET
             i += 2
     assert merges == 3
     assert events[-1] == ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)

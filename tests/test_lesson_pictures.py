@@ -48,7 +48,8 @@ def test_block_maze_panel_is_laid_out_without_walls():
     m = panel.margin
     assert m >= 1   # a frame shows where the block maze ends
     assert panel.raster.shape == shape == (24 + 2 * m, 30 + 2 * m)
-    assert (panel.raster[:m] == INDEX["wall"]).all() and (panel.raster[:, -m:] == INDEX["wall"]).all()
+    assert (panel.raster[:m] == INDEX["wall"]).all()
+    assert (panel.raster[:, -m:] == INDEX["wall"]).all()
     maze = Maze(4, 5)
     for _ in registry.get("generator", "threshold").func(
             maze, rng=np.random.default_rng(spec.seed), threshold=0.5):

@@ -10,7 +10,7 @@ from visualizer.surfaces import Surface
 
 def voisin_tore(grille, i, j):
     n, m = len(grille), len(grille[0])
-    return [[grille[k % n][l % m] for l in range(j - 1, j + 2)] for k in range(i - 1, i + 2)]
+    return [[grille[k % n][c % m] for c in range(j - 1, j + 2)] for k in range(i - 1, i + 2)]
 
 
 def voisin_klein(grille, i, j):

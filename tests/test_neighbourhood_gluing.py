@@ -138,7 +138,6 @@ def test_cell_origin_is_in_the_centre(name):
 
 def test_block_mazes_tile_with_only_the_square_in_colour():
     panel = NeighbourhoodPanel(3, 4, cell_size=CELL, wall=WALL, surface="torus")
-    from visualizer import events as ev
     from visualizer.surfaces import Surface
     panel.apply(ev.GridCreated(3, 4, Surface("torus", 3, 4), walls_open=True, fill=ev.Fill.PASSAGE))
     panel.apply(ev.CellBlocked((0, 0)))
@@ -151,7 +150,6 @@ def test_block_mazes_tile_with_only_the_square_in_colour():
 
 def test_a_snapshot_is_independent():
     """The window keeps checkpoints of renderers through their `snapshot()`."""
-    from visualizer import events as ev
     panel, _ = _drawn(_spec("klein", rows=3, cols=4))
     twin = panel.snapshot()
     assert isinstance(twin, NeighbourhoodPanel)

@@ -32,8 +32,9 @@ def _scenario(name, generator, seed, rows=7, cols=9, **maze):
 def _last_frame(scenario):
     canvas = make_canvas(scenario)
     last = None
-    for last in scenario_frames(scenario, canvas):
-        pass
+    for frame in scenario_frames(scenario, canvas):
+        last = frame
+    assert last is not None, "the scenario draws at least one frame"
     return canvas, last.image
 
 
@@ -111,7 +112,7 @@ def _arrow_directions(band, colour):
     line = mask.sum(axis=1) >= 0.8 * mask.shape[1]      # the rows of the line itself
     heights = mask[~line].sum(axis=0)
     heads, run = [], []
-    for x, height in enumerate(list(heights) + [0]):
+    for height in list(heights) + [0]:
         if height:
             run.append(height)
         elif run:

@@ -9,6 +9,7 @@ from .rules import NAMED_RULES, Rule, RuleError, parse_rule
 __all__ = [
     "LifeGridError", "Stepper", "advance", "evolve", "population_series", "step",
     "LifeFile", "LifeFormatError", "parse_golly_rule", "read_pattern", "write_cells",
-    "write_generation_rle", "write_rle", "PATTERNS", "PatternError", "get_pattern", "place", "random_soup",
+    "write_generation_rle", "write_rle", "PATTERNS", "PatternError", "get_pattern", "place",
+    "random_soup",
     "NAMED_RULES", "Rule", "RuleError", "parse_rule",
 ]

@@ -111,9 +111,10 @@ class NeighbourhoodPanel:
 
     Only the central square is drawn in full colour, with the entrance, the exit and the
     solver's marks; it is framed (`FRAME`, the border wall plus `FRAME_OUT` pixels outwards,
-    open where a passage crosses the edge; all round a block maze). The eight copies show the maze alone, dimmed:
-    cells and open walls in `GHOST_FILL`, closed walls and blocked cells in `GHOST_WALL`, so
-    passages still visibly continue across the edges. Cells are at least `MIN_CELL` pixels.
+    open where a passage crosses the edge; all round a block maze). The eight copies show the
+    maze alone, dimmed: cells and open walls in `GHOST_FILL`, closed walls and blocked cells in
+    `GHOST_WALL`, so passages still visibly continue across the edges. Cells are at least
+    `MIN_CELL` pixels.
     """
 
     def __init__(self, rows: int, cols: int, *, cell_size: int = 10, wall: int = 2,

@@ -86,8 +86,9 @@ def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
     Yields CellMarked(start, start), CellMarked(goal, goal), CellMarked(start, current),
     Heading(start, heading, hand side), then per step CellMarked(cell left, visited,
     count = its visits), Heading(cell entered, heading, hand side) — the hand side swaps
-    after a twisted gluing — and CellMarked(cell entered, current, count = visits so far). Ends with PathFound (the walk without its detours), or — when a (cell,
-    heading, hand) state repeats — CellMarked(cell, path) along the circuit,
+    after a twisted gluing — and CellMarked(cell entered, current, count = visits so far).
+    Ends with PathFound (the walk without its detours), or — when a (cell, heading, hand)
+    state repeats — CellMarked(cell, path) along the circuit,
     Milestone("loop detected", cell) and NoPath("loop detected …").
     """
     if hand not in ("left", "right"):
