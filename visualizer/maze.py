@@ -123,7 +123,8 @@ class Maze:
         free = np.argwhere(~self.blocked)
         if len(free) == 0:
             return (0, 0), (self.rows - 1, self.cols - 1)
-        return tuple(map(int, free[0])), tuple(map(int, free[-1]))
+        (r0, c0), (r1, c1) = free[0].tolist(), free[-1].tolist()
+        return (r0, c0), (r1, c1)
 
     # --- changes -----------------------------------------------------------------------
 

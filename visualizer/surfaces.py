@@ -244,8 +244,14 @@ def _ghost_line(pad: np.ndarray, edge: Side, inner: bool) -> tuple[slice | int, 
     """The index of the padded array's whole line along `edge`: the ghost line itself, or
     (`inner`) the grid's line just inside it; corners included."""
     k = 1 if inner else 0
-    return {Side.N: (k, slice(None)), Side.S: (-1 - k, slice(None)),
-            Side.W: (slice(None), k), Side.E: (slice(None), -1 - k)}[edge]
+    every = slice(None)
+    if edge == Side.N:
+        return k, every
+    if edge == Side.S:
+        return -1 - k, every
+    if edge == Side.W:
+        return every, k
+    return every, -1 - k
 
 
 class Walls(Sequence[tuple[int, int, int]]):

@@ -32,24 +32,37 @@ class UnionFind:
 
     def union(self, a: int, b: int) -> tuple[int, int, int] | None:
         """Join the sets of `a` and `b`: returns (root of a, root of b, surviving root), or
-        None when they were already one set. The root of higher rank survives."""
-        ra = self.find(a)
-        cost = self.last_cost
-        rb = self.find(b)
-        self.last_cost += cost
+        None when they were already one set. The root of higher rank survives.
+
+        The same as `find(a)`, then `find(b)` (each compressing its path), then linking the
+        roots; written out in one body because Kruskal calls it once per wall."""
+        parent = self.parent
+        ra, links = a, 0
+        while parent[ra] != ra:
+            ra = parent[ra]
+            links += 1
+        while parent[a] != ra:
+            parent[a], a = ra, parent[a]
+        rb = b
+        while parent[rb] != rb:
+            rb = parent[rb]
+            links += 1
+        while parent[b] != rb:
+            parent[b], b = rb, parent[b]
+        self.last_cost = links
         if ra == rb:
             return None
-        if self.rank[ra] < self.rank[rb]:
+        rank = self.rank
+        if rank[ra] < rank[rb]:
             root = rb
-            self.parent[ra] = rb
+            parent[ra] = rb
         else:
             root = ra
-            self.parent[rb] = ra
-            if self.rank[ra] == self.rank[rb]:
-                self.rank[ra] += 1
+            parent[rb] = ra
+            if rank[ra] == rank[rb]:
+                rank[ra] += 1
         self.sets -= 1
         return ra, rb, root
-
 
 def component_labels(n: int, u: np.ndarray, v: np.ndarray) -> np.ndarray:
     """The connected components of the graph on `0 .. n-1` with edges `u[k] — v[k]`, as an
