@@ -13,7 +13,7 @@ from typing import Generator, Iterator
 import numpy as np
 
 from .. import events as ev
-from ..events import Cell, Mark, Side
+from ..events import Mark, Side
 from ..maze import Maze, created
 from ..registry import Family, register
 
@@ -27,19 +27,19 @@ def fisher_yates(walls: list, rng: np.random.Generator) -> Iterator[tuple[int, i
         yield i, j
 
 
-def connection_test(is_open: list[bool], target: list[list[int]], cells: list[Cell],
-                    start: int, goal: int) -> Generator[ev.CellMarked, None, bool]:
+def connection_test(is_open: list[bool], target: list[list[int]],
+                    marks: list[ev.CellMarked], start: int,
+                    goal: int) -> Generator[ev.CellMarked, None, bool]:
     """Bidirectional breadth-first traversal through open walls between flat cells `start`
     and `goal`: `is_open[4 * cell + side]` says whether a face is open, `target[cell][side]`
-    where it leads, `cells[i]` names cell `i`. Yields CellMarked(tested) for each cell
+    where it leads, `marks[i]` is CellMarked(cell i, tested). Yields that mark for each cell
     reached, from either side (both ends first), always growing the side with the shorter
     queue; returns True as soon as one side reaches a cell of the other, False when one
     side has nowhere left to go."""
-    tested = Mark.TESTED
-    yield ev.CellMarked(cells[start], tested)
+    yield marks[start]
     if start == goal:
         return True
-    yield ev.CellMarked(cells[goal], tested)
+    yield marks[goal]
     seen = ({start}, {goal})
     queues = (deque([start]), deque([goal]))
     while queues[0] and queues[1]:
@@ -53,7 +53,7 @@ def connection_test(is_open: list[bool], target: list[list[int]], cells: list[Ce
                 return True
             mine.add(there)
             queue.append(there)
-            yield ev.CellMarked(cells[there], tested)
+            yield marks[there]
     return False
 
 
@@ -88,7 +88,8 @@ def reverse_delete(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event
     moves, entered, _ = maze.surface.step_table
     moves_list = moves.tolist()
     is_open = maze.faces.reshape(-1).tolist()
-    cells = [divmod(i, cols) for i in range(maze.cells)]
+    # events are frozen: one CellMarked per cell serves every test
+    marks = [ev.CellMarked(divmod(i, cols), Mark.TESTED) for i in range(maze.cells)]
     for r, c, side in walls:
         cell, side = (r, c), Side(side)
         here = r * cols + c
@@ -96,7 +97,7 @@ def reverse_delete(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event
         yield ev.WallConsidered(cell, side)
         maze.close_wall(cell, side)
         is_open[4 * here + side] = is_open[4 * there + back] = False
-        if (yield from connection_test(is_open, moves_list, cells, here, there)):
+        if (yield from connection_test(is_open, moves_list, marks, here, there)):
             yield ev.WallClosed(cell, side)
         else:
             maze.open_wall(cell, side)
