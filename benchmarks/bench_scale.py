@@ -17,7 +17,7 @@ import pathlib
 import sys
 import time
 from collections import deque
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -64,7 +64,7 @@ def build(name: str, n: int, seed: int) -> Callable[[], int]:
     return run
 
 
-def growth(times: list[float | None]) -> str:
+def growth(times: Sequence[float | None]) -> str:
     """'×a ×b' growth from each size to the next, '-' where a time is missing."""
     out = []
     for a, b in zip(times, times[1:]):
@@ -128,7 +128,7 @@ def setup_table(sizes: list[int], repeat: int, seed: int) -> None:
             maze = Maze(n, n, name)
             deque(registry.get("generator", "kruskal").func(
                 maze, rng=np.random.default_rng(seed)), maxlen=0)
-            checks.append(timed(lambda maze=maze: maze.is_perfect(), repeat))
+            checks.append(timed(maze.is_perfect, repeat))
             assert maze.is_perfect()
             cols.append(f"{setups[-1]:14.3f} s{checks[-1]:10.3f} s")
         print(f"{name:<12}{''.join(cols)}   {growth(setups)} / {growth(checks)}", flush=True)
