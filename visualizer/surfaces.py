@@ -276,8 +276,11 @@ class Walls(Sequence[tuple[int, int, int]]):
     @overload
     def __getitem__(self, i: slice) -> Walls: ...
 
-    def __getitem__(self, i: int | slice) -> tuple[int, int, int] | Walls:
-        if isinstance(i, slice):
+    @overload
+    def __getitem__(self, i: np.ndarray) -> Walls: ...
+
+    def __getitem__(self, i: int | slice | np.ndarray) -> tuple[int, int, int] | Walls:
+        if isinstance(i, (slice, np.ndarray)):
             return Walls(self.codes[i], self.cols)
         return self._key(int(self.codes[i]))
 
