@@ -107,7 +107,8 @@ def test_reverse_delete_transcript_on_a_1x2_grid():
         ev.Milestone("Fisher–Yates shuffle of 1 wall", kind=ev.MilestoneKind.SHUFFLE),
         ev.Milestone("shuffled: try each wall", kind=ev.MilestoneKind.SHUFFLED),
         ev.WallConsidered((0, 0), Side.E),
-        ev.CellMarked((0, 0), Mark.TESTED),
+        ev.CellMarked((0, 0), Mark.TESTED),          # the test starts from both sides
+        ev.CellMarked((0, 1), Mark.TESTED),
         ev.WallRejected((0, 0), Side.E, ev.Rejection.WOULD_DISCONNECT),
         ev.MarksCleared(Mark.TESTED),
         ev.Milestone("spanning tree", kind=ev.MilestoneKind.SPANNING_TREE),

@@ -1,5 +1,6 @@
-"""The surface model against `docs/surfaces.md`: moves, twists, walls, step tables,
-Golly suffixes and the Life ghost ring."""
+"""The surface model against `docs/surfaces.md` (Golly's bounded grids): moves, twists,
+walls, step tables, Golly suffixes and the Life ghost ring; each surface one record from which
+all of these derive."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,7 +9,8 @@ import pytest
 from surface_reference import NAMES, edges, partner
 from visualizer.events import Side
 from visualizer.scenario import ScenarioError, parse
-from visualizer.surfaces import Surface, SurfaceError
+from visualizer.surfaces import (SURFACES, Corners, EdgeGluing, Step, Surface, SurfaceError,
+                                  SurfaceKind, Walls, from_golly)
 
 SIZES = [(1, 1), (1, 5), (5, 1), (2, 2), (3, 3), (4, 4), (4, 6), (5, 7), (3, 8)]
 
@@ -285,3 +287,60 @@ def test_klein_lr_is_the_klein_bottle_transposed(h, w):
         step, other = lr.move((r, c), side), tb.move((c, r), swap[side])
         assert (step.cell, step.side, step.flipped) == (other.cell[::-1], swap[other.side],
                                                         other.flipped)
+
+
+# --- one record per surface ------------------------------------------------------------
+
+
+def test_the_records_derive_orientability_and_the_square_rule_from_their_gluings():
+    assert {n for n, k in SURFACES.items() if k.orientable} == {"plane", "torus", "sphere"}
+    assert {n for n, k in SURFACES.items() if k.square_only} == {"sphere"}
+    assert SURFACES["sphere"].shape_error(4, 6) == (
+        "the sphere needs a square grid (it glues the top edge to the left edge); "
+        "got 4 rows x 6 columns")
+    assert all(k.shape_error(4, 6) is None for n, k in SURFACES.items() if n != "sphere")
+    assert all(k.shape_error(0, 3) for k in SURFACES.values())
+
+
+def test_the_surface_error_is_the_records_sentence():
+    with pytest.raises(SurfaceError) as caught:
+        Surface("sphere", 3, 4)
+    assert str(caught.value) == SURFACES["sphere"].shape_error(3, 4)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_golly_suffix_letters_lead_back_to_the_record(name):
+    kind = SURFACES[name]
+    suffix = Surface(name, 6, 6).golly_suffix()
+    w_part, _, h_part = suffix[2:].partition(",")
+    assert from_golly(suffix[1], w_part.endswith("*"), h_part.endswith("*")) is kind
+    assert from_golly("K", True, True) is None and from_golly("Q", False, False) is None
+
+
+@pytest.mark.parametrize("surface", ALL, ids=IDS)
+def test_the_wall_list_is_the_face_codes_decoded(surface):
+    walls = surface.internal_walls
+    assert isinstance(walls, Walls) and len(walls) == len(surface.wall_faces)
+    assert list(walls) == [walls[i] for i in range(len(walls))]
+    assert list(walls) == [surface.wall_key((r, c), Side(s)) for r, c, s in walls]
+    assert list(walls) == sorted(set(walls))
+    assert all(key in walls for key in walls) and (surface.rows, 0, 0) not in walls
+    assert walls == tuple(walls) and walls[1:] == tuple(walls)[1:]
+
+
+def test_a_new_surface_is_one_record(monkeypatch):
+    """A Möbius band (left and right edges glued with a twist, top and bottom not glued):
+    one record, and the moves, walls, flip flags, ghost ring and suffix follow."""
+    band = SurfaceKind("mobius", "a Möbius band", (EdgeGluing(Side.W, Side.E, True),), "M",
+                       corners=Corners.DEAD, title="the Möbius band")
+    monkeypatch.setitem(SURFACES, "mobius", band)
+    s = Surface("mobius", 3, 4)
+    assert s.move((0, 0), Side.W) == Step((2, 3), Side.E, True)
+    assert s.move((2, 3), Side.E) == Step((0, 0), Side.W, True)
+    assert s.move((0, 1), Side.N) is None and not s.orientable and not band.square_only
+    assert len(s.internal_walls) == 2 * 3 * 4 - 3 - 4 + 3
+    target, entered, flipped = s.step_table
+    assert int(target[0, Side.W]) == 11 and flipped[:, Side.W].sum() == 3
+    assert s.ghost_index[1:-1, 0].tolist() == [11, 7, 3]
+    assert s.ghost_index[0].tolist() == [-1] * 6
+    assert s.golly_suffix() == ":M4,3"

@@ -17,17 +17,24 @@ def degree(maze: Maze, cell: Cell) -> int:
 
 
 def dead_ends(maze: Maze) -> list[Cell]:
-    """The passable cells with exactly one passage, in reading order."""
-    return [(r, c) for r in range(maze.rows) for c in range(maze.cols)
-            if maze.passable((r, c)) and degree(maze, (r, c)) == 1]
+    """The passable cells with exactly one passage, in reading order (degrees counted with
+    numpy: a wall from a cell into itself counts twice, as `degree` does)."""
+    target = maze.surface.step_table[0]
+    blocked = maze.blocked.reshape(-1)
+    leads = maze.faces.reshape(-1, 4) & (target >= 0)
+    leads[leads] = ~blocked[target[leads]]
+    ends = np.flatnonzero((leads.sum(axis=1) == 1) & ~blocked)
+    return [divmod(i, maze.cols) for i in ends.tolist()]
 
 
 def braid(maze: Maze, share: float, rng: np.random.Generator) -> Iterator[ev.Event]:
     """Remove `share` (0..1) of the dead ends of `maze` by opening one wall of each.
 
     Dead ends are taken in random order; a wall towards another dead end is preferred
-    while that does not overshoot (it removes two at once). Yields Milestone("braiding …"),
-    WallOpened per opening, then Milestone("braided: before → after dead ends")."""
+    while that does not overshoot (it removes two at once). A wall from a cell into itself
+    (a corner of the sphere, the top of a one-row torus) removes one dead end only.
+    Yields Milestone("braiding …"), WallOpened per opening, then
+    Milestone("braided: before → after dead ends")."""
     if not 0.0 <= share <= 1.0:
         raise ValueError(f"`braid` is a share from 0 to 1, got {share}")
     ends = dead_ends(maze)
@@ -45,7 +52,7 @@ def braid(maze: Maze, share: float, rng: np.random.Generator) -> Iterator[ev.Eve
         for side in Side:
             step = maze.surface.move(cell, side)
             if step is not None and not maze.is_open(cell, side) and maze.passable(step.cell):
-                options.append((side, degree(maze, step.cell) == 1))
+                options.append((side, step.cell != cell and degree(maze, step.cell) == 1))
         if not options:
             continue
         pairs = [o for o in options if o[1]]

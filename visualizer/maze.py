@@ -17,7 +17,8 @@ import numpy as np
 
 from . import events as ev
 from .events import Cell, Side
-from .surfaces import Step, Surface, make_surface
+from .surfaces import Step, Surface, Walls, make_surface
+from .union_find import component_labels
 
 
 class MazeFormatError(ValueError):
@@ -73,31 +74,47 @@ class Maze:
 
     def open_walls(self) -> list[tuple[int, int, int]]:
         """Every open wall between two cells, once each (canonical keys)."""
-        return [key for key in self.surface.internal_walls if self.faces[key]]
+        return list(Walls(self._open_wall_faces(), self.cols))
+
+    def _open_wall_faces(self) -> np.ndarray:
+        """The face codes (see `Surface.wall_faces`) of the open walls between two cells."""
+        walls = self.surface.wall_faces
+        return walls[self.faces.reshape(-1)[walls]]
 
     def closed_internal_walls(self) -> int:
-        return len(self.surface.internal_walls) - len(self.open_walls())
+        return len(self.surface.wall_faces) - len(self._open_wall_faces())
 
     def reachable(self, start: Cell) -> set[Cell]:
         """The passable cells connected to `start`."""
         if not self.passable(start):
             return set()
-        seen = {start}
-        queue = deque([start])
+        target = self.surface.step_table[0].tolist()
+        faces = self.faces.reshape(-1, 4).tolist()
+        blocked = self.blocked.reshape(-1).tolist()
+        cols = self.cols
+        first = start[0] * cols + start[1]
+        seen = {first}
+        queue = deque([first])
         while queue:
-            cell = queue.popleft()
-            for _, step in self.passages(cell):
-                if step.cell not in seen:
-                    seen.add(step.cell)
-                    queue.append(step.cell)
-        return seen
+            here = queue.popleft()
+            for side, there in enumerate(target[here]):
+                if faces[here][side] and there >= 0 and not blocked[there] \
+                        and there not in seen:
+                    seen.add(there)
+                    queue.append(there)
+        return {divmod(i, cols) for i in seen}
 
     def is_perfect(self) -> bool:
-        """A spanning tree of the surface's cell graph: cells - 1 open walls, all connected."""
+        """A spanning tree of the surface's cell graph: cells - 1 open walls, all connected
+        (counted and labelled with numpy: linear in the cells)."""
         if self.is_block_maze:
             return False
-        return (len(self.open_walls()) == self.cells - 1
-                and len(self.reachable((0, 0))) == self.cells)
+        opened = self._open_wall_faces()
+        if len(opened) != self.cells - 1:
+            return False
+        cell, side = np.divmod(opened, 4)
+        labels = component_labels(self.cells, cell, self.surface.step_table[0][cell, side])
+        return not labels.any()
 
     def default_endpoints(self) -> tuple[Cell, Cell]:
         """The entrance and exit if set, else the first and last passable cells."""
@@ -106,7 +123,8 @@ class Maze:
         free = np.argwhere(~self.blocked)
         if len(free) == 0:
             return (0, 0), (self.rows - 1, self.cols - 1)
-        return tuple(map(int, free[0])), tuple(map(int, free[-1]))
+        (r0, c0), (r1, c1) = free[0].tolist(), free[-1].tolist()
+        return (r0, c0), (r1, c1)
 
     # --- changes -----------------------------------------------------------------------
 

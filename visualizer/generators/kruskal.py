@@ -28,24 +28,36 @@ def kruskal(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """
     yield created(maze, fill=ev.Fill.SETS)
     cols = maze.cols
-    walls = maze.surface.internal_walls
-    target = maze.surface.step_table[0]
+    walls = maze.surface.wall_faces
+    target, entered, _ = maze.surface.step_table
     sets = UnionFind(maze.cells)
     if sets.sets == 1:
         yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
         return
-    for k in rng.permutation(len(walls)):
-        r, c, side = walls[k]
-        cell, side = (r, c), Side(side)
-        yield ev.WallConsidered(cell, side)
-        joined = sets.union(r * cols + c, int(target[r * cols + c, side]))
+    # the walls in a random order, each as (cell, side, cell across), all decoded at once
+    here, sides = np.divmod(walls[rng.permutation(len(walls))], 4)
+    there = target[here, sides]
+    through = entered[here, sides]
+    faces = maze.faces.reshape(-1, 4)
+    cells = [divmod(i, cols) for i in range(maze.cells)]
+    side_of = tuple(Side)
+    union = sets.union
+    considered, rejected, merged, opened = (ev.WallConsidered, ev.WallRejected,
+                                            ev.SetsMerged, ev.WallOpened)
+    same_set = ev.Rejection.SAME_SET
+    left = maze.cells - 1
+    for i, s, j, t in zip(here.tolist(), sides.tolist(), there.tolist(), through.tolist()):
+        cell, side = cells[i], side_of[s]
+        yield considered(cell, side)
+        joined = union(i, j)
         if joined is None:
-            yield ev.WallRejected(cell, side, ev.Rejection.SAME_SET)
+            yield rejected(cell, side, same_set)
             continue
-        a, b, root = (divmod(x, cols) for x in joined)
-        yield ev.SetsMerged(a, b, root, sets.last_cost)
-        maze.open_wall(cell, side)
-        yield ev.WallOpened(cell, side)
-        if sets.sets == 1:
+        a, b, root = joined
+        yield merged(cells[a], cells[b], cells[root], sets.last_cost)
+        faces[i, s] = faces[j, t] = True
+        yield opened(cell, side)
+        left -= 1
+        if not left:
             yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
             return

@@ -8,17 +8,23 @@ import numpy as np
 from .. import events as ev
 from ..events import Side
 from ..maze import Maze, created
+from ..surfaces import Walls
 from ..registry import Family, register
 
 
 def seed_wall_order(maze: Maze) -> list[tuple[int, int, int]]:
     """The internal walls in numbering order: vertical walls first (row by row), then
     the horizontal ones (row by row). Glued walls follow the same rule."""
-    def vertical(key: tuple[int, int, int]) -> bool:
-        return Side(key[2]) in (Side.E, Side.W)
+    return list(Walls(_seed_order_faces(maze), maze.cols))
 
-    walls = maze.surface.internal_walls
-    return sorted(walls, key=lambda k: (not vertical(k), k[0], k[1], k[2]))
+
+def _seed_order_faces(maze: Maze) -> np.ndarray:
+    """`seed_wall_order` as face codes (see `Surface.wall_faces`), sorted with numpy."""
+    faces = maze.surface.wall_faces
+    cell, side = np.divmod(faces, 4)
+    horizontal = (side == Side.N) | (side == Side.S)
+    # wall_faces ascend by (row, col, side): a stable sort on the kind alone keeps that
+    return faces[np.argsort(horizontal, kind="stable")]
 
 
 @register("generator", "kruskal_naive",
@@ -37,20 +43,23 @@ def kruskal_naive(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]
     """
     yield created(maze, fill=ev.Fill.SETS)
     cols = maze.cols
-    target = maze.surface.step_table[0]
-    walls = seed_wall_order(maze)
+    target, entered, _ = maze.surface.step_table
+    walls = _seed_order_faces(maze).tolist()
+    faces = maze.faces.reshape(-1, 4)
+    cells = [divmod(i, cols) for i in range(maze.cells)]
+    side_of = tuple(Side)
     zone = list(range(maze.cells))
     members = {i: [i] for i in range(maze.cells)}
     merges = 0
     remaining = len(walls)
     while merges < maze.cells - 1 and remaining > 0:
         k = int(rng.integers(remaining))
-        r, c, side = walls[k]
+        one, s = divmod(walls[k], 4)
         remaining -= 1
         walls[k], walls[remaining] = walls[remaining], walls[k]
-        cell, side = (r, c), Side(side)
+        cell, side = cells[one], side_of[s]
         yield ev.WallConsidered(cell, side)
-        one, other = r * cols + c, int(target[r * cols + c, side])
+        other = int(target[one, s])
         keep, lose = zone[one], zone[other]
         if keep == lose:
             yield ev.WallRejected(cell, side, ev.Rejection.SAME_ZONE)
@@ -60,8 +69,7 @@ def kruskal_naive(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]
             zone[i] = keep
         members[keep].extend(moved)
         merges += 1
-        yield ev.SetsMerged(divmod(keep, cols), divmod(lose, cols), divmod(keep, cols),
-                            len(moved))
-        maze.open_wall(cell, side)
+        yield ev.SetsMerged(cells[keep], cells[lose], cells[keep], len(moved))
+        faces[one, s] = faces[other, entered[one, s]] = True
         yield ev.WallOpened(cell, side)
     yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)

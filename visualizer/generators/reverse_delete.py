@@ -1,17 +1,19 @@
 """Reverse-delete on the block grid: the dual of Kruskal.
 
 Start with every wall open, shuffle the walls (Fisher–Yates), then build each wall in turn
-unless building it would cut the maze in two — checked by a traversal from one side.
+unless building it would cut the maze in two — checked by a traversal from both sides at
+once, which stops as soon as the two meet (still connected) or one side runs out of cells
+(cut in two: that side is the smaller piece, so the test costs little).
 """
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterator
+from typing import Generator, Iterator
 
 import numpy as np
 
 from .. import events as ev
-from ..events import Cell, Mark, Side
+from ..events import Mark, Side
 from ..maze import Maze, created
 from ..registry import Family, register
 
@@ -25,23 +27,34 @@ def fisher_yates(walls: list, rng: np.random.Generator) -> Iterator[tuple[int, i
         yield i, j
 
 
-def connection_test(maze: Maze, start: Cell, goal: Cell) -> Iterator[Cell]:
-    """Breadth-first traversal from `start` through open walls; yields each cell reached,
-    stopping as soon as `goal` is reached."""
-    seen = {start}
-    queue = deque([start])
-    yield start
+def connection_test(is_open: list[bool], target: list[list[int]],
+                    marks: list[ev.CellMarked], start: int,
+                    goal: int) -> Generator[ev.CellMarked, None, bool]:
+    """Bidirectional breadth-first traversal through open walls between flat cells `start`
+    and `goal`: `is_open[4 * cell + side]` says whether a face is open, `target[cell][side]`
+    where it leads, `marks[i]` is CellMarked(cell i, tested). Yields that mark for each cell
+    reached, from either side (both ends first), always growing the side with the shorter
+    queue; returns True as soon as one side reaches a cell of the other, False when one
+    side has nowhere left to go."""
+    yield marks[start]
     if start == goal:
-        return
-    while queue:
-        cell = queue.popleft()
-        for _, step in maze.passages(cell):
-            if step.cell not in seen:
-                seen.add(step.cell)
-                yield step.cell
-                if step.cell == goal:
-                    return
-                queue.append(step.cell)
+        return True
+    yield marks[goal]
+    seen = ({start}, {goal})
+    queues = (deque([start]), deque([goal]))
+    while queues[0] and queues[1]:
+        k = 0 if len(queues[0]) <= len(queues[1]) else 1
+        mine, theirs, queue = seen[k], seen[1 - k], queues[k]
+        here = queue.popleft()
+        for side, there in enumerate(target[here]):
+            if not is_open[4 * here + side] or there in mine:
+                continue
+            if there in theirs:
+                return True
+            mine.add(there)
+            queue.append(there)
+            yield marks[there]
+    return False
 
 
 @register("generator", "reverse_delete",
@@ -56,7 +69,7 @@ def reverse_delete(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event
     Yields GridCreated(walls_open=True, fill="open"); Milestone("Fisher–Yates shuffle"),
     WallConsidered(wall now in slot i) per swap, Milestone("shuffled"); then per wall in
     the shuffled order WallConsidered, CellMarked(cell, tested) for every cell the
-    connection test reaches, the verdict — WallClosed (the sides stay connected) or
+    two-sided connection test reaches, the verdict — WallClosed (the sides stay connected) or
     WallRejected(reason="would disconnect") — and MarksCleared("tested").
     Ends with Milestone("spanning tree").
     """
@@ -71,18 +84,24 @@ def reverse_delete(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event
         r, c, side = walls[i]
         yield ev.WallConsidered((r, c), Side(side))
     yield ev.Milestone("shuffled: try each wall", kind=ev.MilestoneKind.SHUFFLED)
+    cols = maze.cols
+    moves, entered, _ = maze.surface.step_table
+    moves_list = moves.tolist()
+    is_open = maze.faces.reshape(-1).tolist()
+    # events are frozen: one CellMarked per cell serves every test
+    marks = [ev.CellMarked(divmod(i, cols), Mark.TESTED) for i in range(maze.cells)]
     for r, c, side in walls:
         cell, side = (r, c), Side(side)
-        other = maze.surface.move(cell, side).cell
+        here = r * cols + c
+        there, back = int(moves[here, side]), int(entered[here, side])
         yield ev.WallConsidered(cell, side)
         maze.close_wall(cell, side)
-        reached = None
-        for reached in connection_test(maze, cell, other):
-            yield ev.CellMarked(reached, Mark.TESTED)
-        if reached == other:
+        is_open[4 * here + side] = is_open[4 * there + back] = False
+        if (yield from connection_test(is_open, moves_list, marks, here, there)):
             yield ev.WallClosed(cell, side)
         else:
             maze.open_wall(cell, side)
+            is_open[4 * here + side] = is_open[4 * there + back] = True
             yield ev.WallRejected(cell, side, ev.Rejection.WOULD_DISCONNECT)
         yield ev.MarksCleared(Mark.TESTED)
     yield ev.Milestone("spanning tree", kind=ev.MilestoneKind.SPANNING_TREE)
