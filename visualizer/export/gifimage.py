@@ -105,16 +105,21 @@ def kept_pixels(flat_new: np.ndarray, changed: np.ndarray, *, extend: bool = Tru
     return Kept(extend_keep, mixed_keep, matching_keep, colour_change.size)
 
 
-def smallest(candidates, fills: float | None) -> tuple[bytes, int | None, int]:
+Candidate = tuple[np.ndarray, "int | None"]     # (pixels, transparent index or None)
+
+
+def smallest(candidates: list[Candidate], fills: float | None
+             ) -> tuple[bytes, int | None, int]:
     """The shortest (image data, transparent index, largest index) among `candidates`,
     which are (pixels, transparent index) pairs; re-encoded with deferred clears if that
     is shorter, when Pillow's data fills the LZW table `fills` times (None: never)."""
-    best = None
+    best: tuple[bytes, int | None, np.ndarray, int] | None = None
     for pixels, transparent in candidates:
         bits = code_size(pixels)
         data = image_data(pixels, bits)
         if best is None or len(data) < len(best[0]):
             best = (data, transparent, pixels, bits)
+    assert best is not None, "expected at least one candidate"
     data, transparent, pixels, bits = best
     if fills is not None and fills_table(data, bits, fills):
         deferred = deferred_data(pixels, bits)
@@ -165,7 +170,7 @@ def encode_changes(new: np.ndarray, changed: np.ndarray, *, effort: str = "best"
     clear = np.full(flat.size, transparent, dtype=np.uint8)
     clear[changed] = values
     shape = new.shape
-    candidates = []
+    candidates: list[Candidate] = []
     if effort == "fastest":
         candidates.append((clear.reshape(shape), transparent))
     else:
@@ -187,6 +192,7 @@ def encode_changes(new: np.ndarray, changed: np.ndarray, *, effort: str = "best"
     return data, index, max(top, transparent if index is not None else 0)
 
 
-def full_image(pixels: np.ndarray, *, effort: str = "best") -> tuple[bytes, None, int]:
-    """The smallest opaque image data of `pixels`: (data, None, largest index used)."""
+def full_image(pixels: np.ndarray, *, effort: str = "best") -> tuple[bytes, int | None, int]:
+    """The smallest opaque image data of `pixels`: (data, None (no transparent index),
+    largest index used)."""
     return smallest([(pixels, None)], 1.0 if effort in DEFERRED_FIRST else None)

@@ -16,6 +16,7 @@ import functools
 import io
 import struct
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import PIL
@@ -38,7 +39,7 @@ def private_encode(pixels: np.ndarray, bits: int) -> bytes:
     im.encoderconfig = (bits, 0)
     tile_type = getattr(ImageFile, "_Tile", None)
     extents = (0, 0, *im.size)
-    tile = tile_type("gif", extents, 0, "L") if tile_type else ("gif", extents, 0, "L")
+    tile: Any = tile_type("gif", extents, 0, "L") if tile_type else ("gif", extents, 0, "L")
     buf = io.BytesIO()
     buf.write(bytes((bits,)))
     ImageFile._save(im, buf, [tile])
