@@ -53,15 +53,15 @@ def _positions(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
 class Kept(NamedTuple):
     """Unchanged pixels (flat positions) each candidate keeps opaque, and how many times
     the colour changes along the rectangle."""
-    extend: np.ndarray | None     # `extend_runs` (positions may repeat); None if not asked
-    mixed: np.ndarray | None      # `mixed_runs`; None if not asked
-    matching: np.ndarray          # `matching_gaps`
+    extend: np.ndarray | None     # "extend" (positions may repeat); None if not asked
+    mixed: np.ndarray | None      # "mixed"; None if not asked
+    matching: np.ndarray          # "matching"
     colour_changes: int | None    # None unless `extend` or `mixed` was asked
 
 
 def _matching(flat_new: np.ndarray, changed: np.ndarray, gap_starts: np.ndarray,
               gap_ends: np.ndarray, longest: int) -> np.ndarray:
-    """`matching_gaps`'s kept pixels, looking only at the pixels of the short gaps."""
+    """The pixels "matching" keeps, looking only at the pixels of the short gaps."""
     n = flat_new.size
     values = flat_new.take(changed)
     colour = flat_new.take(np.minimum(gap_starts, n - 1))
@@ -79,9 +79,10 @@ def _matching(flat_new: np.ndarray, changed: np.ndarray, gap_starts: np.ndarray,
 
 def kept_pixels(flat_new: np.ndarray, changed: np.ndarray, *, extend: bool = True,
                 mixed: bool = True, longest: int = MATCH_UP_TO) -> Kept:
-    """The unchanged pixels that `extend_runs`, `mixed_runs` and `matching_gaps` keep
-    opaque, found from the changed positions `changed` (sorted) and the colour changes of
-    `flat_new`, without a pass per pixel over the runs."""
+    """The unchanged pixels that "extend", "mixed" and "matching" keep opaque, found from
+    the changed positions `changed` (sorted) and the colour changes of `flat_new`, without
+    a pass per pixel over the runs (the tests compare them with whole-rectangle masks,
+    tests/gif_oracles.py)."""
     n = flat_new.size
     gap_starts = np.concatenate(([0], changed + 1))  # unchanged runs between changes
     gap_ends = np.append(changed, n)
