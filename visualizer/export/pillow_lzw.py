@@ -2,13 +2,13 @@
 
 Pillow has no public call that LZW-encodes palette indices at a chosen minimum code size.
 Its GIF plugin does it privately: `im.encoderconfig = (bits, interlace)` and
-`ImageFile._save(im, fp, [tile])`, the tile an `ImageFile._Tile` (Pillow >= 11) or a plain
-tuple (Pillow 10). `encode` takes that path when the installed Pillow is a version it was
-tested with (`TESTED_MAJORS`), has those names, and passes a round-trip probe (a small
-image encoded, wrapped in a GIF and decoded back by Pillow); otherwise it takes the public
-path: `Image.save` of a P-mode frame to an in-memory GIF, whose image data is cut out.
-That path always writes code size 8 (more bits per code on images of few colours: bigger
-files, same pixels).
+`ImageFile._save(im, fp, [tile])`, the tile an `ImageFile._Tile` where Pillow has it (13.0
+does, 10.0 does not) or a plain tuple. `encode` takes that path when the installed Pillow is
+a version it was tested with (`TESTED_MAJORS`), has those names, and passes a round-trip
+probe (a small image encoded, wrapped in a GIF and decoded back by Pillow); otherwise it
+takes the public path: `Image.save` of a P-mode frame to an in-memory GIF, whose image data
+is cut out. That path always writes code size 8 (more bits per code on images of few
+colours: bigger files, same pixels).
 """
 from __future__ import annotations
 
@@ -22,8 +22,9 @@ import numpy as np
 import PIL
 from PIL import Image, ImageFile
 
-#: Pillow major versions whose private LZW path this module was checked against (CI runs
-#: the GIF tests on the oldest, 10.0, and on the newest installed)
+#: Pillow major versions whose private LZW path is trusted (run on 10.0.1 and 13.0.0; CI
+#: runs the GIF tests on the oldest, 10.0, and on the newest installed). A newer major takes
+#: the public path until its tests pass here and the range is widened.
 TESTED_MAJORS = range(10, 14)
 
 
