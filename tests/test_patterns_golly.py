@@ -15,7 +15,7 @@ GOLLY = pathlib.Path("/usr/share/golly/Patterns")
 needs_golly = pytest.mark.skipif(not GOLLY.is_dir(),
                                  reason="Golly's patterns are not installed "
                                         "(apt-get install golly)")
-DENSE_UP_TO = 1_000_000      # cells of a box that the dense reference reads quickly enough
+DENSE_UP_TO = 100_000      # cells of a box that the dense reference reads quickly enough
 
 
 def golly_files() -> list[pathlib.Path]:
@@ -29,7 +29,10 @@ def golly_files() -> list[pathlib.Path]:
 def test_golly_collection_reads_as_the_dense_reader_did():
     compared = 0
     for path in golly_files():
-        pattern = read_pattern(path)
+        pattern = read_pattern(path)                 # within the default limits, all of them
+        live = pattern.live
+        assert np.unique(live, axis=0).shape[0] == pattern.population, path
+        assert (live >= 0).all() and (live < pattern.shape).all(), path
         h, w = pattern.shape
         if h * w > DENSE_UP_TO:
             continue
@@ -37,9 +40,8 @@ def test_golly_collection_reads_as_the_dense_reader_did():
         reference = dense_rle(text) if path.suffix.lower() == ".rle" else dense_cells(text)
         assert pattern.cells.shape == reference.shape, path
         assert np.array_equal(pattern.cells, reference), path
-        assert pattern.population == int(reference.sum()), path
         compared += 1
-    assert compared > 200        # Golly 3.3 ships 257 such files; most are small
+    assert compared > 150        # Golly 3.3 ships 257 such files, 179 of them this small
 
 
 @needs_golly
@@ -57,12 +59,3 @@ def test_switch_engine_ping_pong_reads_at_once_as_coordinates():
     with pytest.raises(LifeFormatError, match=r"switch-engine-ping-pong\.rle:6: expected a "
                                               r"pattern at most 16384 cells on a side"):
         pattern.cells                                      # noqa: B018 (the property raises)
-
-
-@needs_golly
-def test_every_golly_file_reads_within_the_default_limits():
-    for path in golly_files():
-        pattern = read_pattern(path)
-        assert pattern.population == len({tuple(cell) for cell in pattern.live}), path
-        if pattern.population:
-            assert (pattern.live >= 0).all() and (pattern.live < pattern.shape).all(), path

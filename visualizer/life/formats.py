@@ -3,6 +3,7 @@
 """
 from __future__ import annotations
 
+import array
 import functools
 import os
 import pathlib
@@ -37,7 +38,8 @@ class LifeLimits:
     side: int = 16384                # rows or columns of a dense grid (the pattern's box,
                                      # or a bounded grid from the rule's suffix)
     extent: int = 1 << 31            # how far a coordinate may reach (sparse, no memory)
-    file_bytes: int = 64 << 20       # size of the file, checked before it is read
+    file_bytes: int = 16 << 20       # size of the file, checked before it is read (Golly
+                                     # 3.3's largest pattern file is 229,025 bytes)
 
 
 LIMITS = LifeLimits()
@@ -240,9 +242,9 @@ class _Runs:
 
     def __init__(self, source: str, limits: LifeLimits) -> None:
         self.source, self.limits = source, limits
-        self.rows: list[int] = []
-        self.cols: list[int] = []
-        self.lengths: list[int] = []
+        self.rows = array.array("q")     # machine integers: 8 bytes a run
+        self.cols = array.array("q")
+        self.lengths = array.array("q")
         self.population = 0
 
     def add(self, row: int, col: int, length: int, lineno: int) -> None:
@@ -266,13 +268,14 @@ class _Runs:
 
     def live(self) -> np.ndarray:
         """Every live cell as (row, column), int64, in reading order."""
-        lengths = np.asarray(self.lengths, dtype=np.int64)
+        lengths = np.frombuffer(self.lengths, dtype=np.int64) if self.lengths else \
+            np.zeros(0, dtype=np.int64)
         if not lengths.size:
             return np.zeros((0, 2), dtype=np.int64)
         first = np.cumsum(lengths) - lengths
         offsets = np.arange(int(lengths.sum()), dtype=np.int64) - np.repeat(first, lengths)
-        rows = np.repeat(np.asarray(self.rows, dtype=np.int64), lengths)
-        cols = np.repeat(np.asarray(self.cols, dtype=np.int64), lengths) + offsets
+        rows = np.repeat(np.frombuffer(self.rows, dtype=np.int64), lengths)
+        cols = np.repeat(np.frombuffer(self.cols, dtype=np.int64), lengths) + offsets
         return np.stack([rows, cols], axis=1)
 
 
@@ -493,7 +496,7 @@ def read_cells(path: str | pathlib.Path, limits: LifeLimits = LIMITS) -> LifeFil
 
 
 _NOT_A_CELL = re.compile(r"[^.Oo*Xx \t]")
-_ALIVE = re.compile(r"[Oo*Xx]")
+_ALIVE_CODES = np.frombuffer(b"Oo*Xx", dtype=np.uint8)
 
 
 def parse_cells(text: str, source: str = "<string>", limits: LifeLimits = LIMITS
@@ -520,12 +523,13 @@ def parse_cells(text: str, source: str = "<string>", limits: LifeLimits = LIMITS
                                                   f"found {bad.group()!r} at column "
                                                   f"{bad.start() + 1}")
         if line:
-            alive = np.array([m.start() for m in _ALIVE.finditer(line)], dtype=np.int64)
-            population += alive.size
+            population += sum(map(line.count, "Oo*Xx"))     # counted before any array
             if population > limits.live_cells:
                 raise LifeFormatError(source, lineno, f"expected at most "
                                                       f"{limits.live_cells:,} live cells, "
                                                       f"got {population:,} by this line")
+            codes = np.frombuffer(line.encode("ascii"), dtype=np.uint8)
+            alive = np.flatnonzero(np.isin(codes, _ALIVE_CODES)).astype(np.int64)
             rows.append(np.full(alive.size, row, dtype=np.int64))
             cols.append(alive)
             width = max(width, len(line))
