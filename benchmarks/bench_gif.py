@@ -2,6 +2,8 @@
 
     python benchmarks/bench_gif.py                      # GIF scenes + a short MP4 run
     python benchmarks/bench_gif.py --mp4-frames 10000   # the 10,000-frame 1080p check
+    python benchmarks/bench_gif.py --scaling            # GIF CPU at 960x540 and 1920x1080
+    python benchmarks/bench_gif.py --doc                # the figures docs/export.md quotes
 
 Every measurement runs in its own process, so "peak RSS" (resource.getrusage) is that
 measurement's own peak, interpreter and imports included.
@@ -28,6 +30,7 @@ from scenes import draw_number, life_frames, maze_frames  # noqa: E402
 
 from visualizer.render.palette import INDEX, make_theme  # noqa: E402
 
+ROOT = Path(__file__).resolve().parents[1]
 SCENES = {"maze": maze_frames, "life": life_frames}
 
 
@@ -104,6 +107,54 @@ def mp4(n: int, path: str, preset: str) -> dict:
             "cpu_fps": n / cpu, "rss": peak_rss_mib()}
 
 
+SIZES = ((960, 540), (1920, 1080))
+SCALING_SCENARIOS = ("scenarios/default.yaml", "scenarios/life_conway_torus.yaml")
+
+
+def scenario_gif(scenario_path: str, size: tuple[int, int], effort: str, path: str) -> dict:
+    """Renders a shipped scenario on a canvas of `size` into our GIF writer; returns the
+    writer's own CPU seconds (frames are made outside the timed calls), bytes, frames."""
+    from visualizer.export import open_writer
+    from visualizer.pipeline import make_canvas, scenario_frames
+    from visualizer.scenario import load
+    scenario = load(Path(ROOT / scenario_path))
+    scenario.size = size
+    theme = make_theme(scenario.theme, scenario.colours)
+    canvas = make_canvas(scenario)
+    h, w = canvas.shape
+    cpu, n = 0.0, 0
+    out = open_writer(path, width=w, height=h, palette=theme.colours, fps=scenario.fps,
+                      effort=effort)
+    for frame in scenario_frames(scenario, canvas):
+        started = time.process_time()
+        out.write(frame.image, frame.duration, frame.dirty)
+        cpu += time.process_time() - started
+        n += 1
+    started = time.process_time()
+    out.close()
+    cpu += time.process_time() - started
+    return {"cpu": cpu, "bytes": os.path.getsize(path), "frames": n, "pixels": w * h}
+
+
+def scaling(folder: str, efforts: list[str]) -> list[str]:
+    """Markdown rows: per scenario and effort, the GIF writer's CPU and bytes at each of
+    `SIZES`, and the CPU ratio against the pixel ratio."""
+    rows = ["| scenario | effort | CPU 960x540 | CPU 1920x1080 | CPU ratio | / pixel ratio "
+            "| bytes 960x540 | bytes 1920x1080 |", "|---|---|---|---|---|---|---|---|"]
+    for scenario in SCALING_SCENARIOS:
+        for effort in efforts:
+            small, large = (isolated(scenario_gif, scenario, size, effort,
+                                     os.path.join(folder, f"scale_{i}.gif"))
+                            for i, size in enumerate(SIZES))
+            ratio = large["cpu"] / small["cpu"]
+            pixels = large["pixels"] / small["pixels"]
+            rows.append(f"| {Path(scenario).stem} | {effort} | {small['cpu']:.2f} s | "
+                        f"{large['cpu']:.2f} s | {ratio:.2f}x | {ratio / pixels:.2f} | "
+                        f"{small['bytes']:,} | {large['bytes']:,} |")
+            print(rows[-1], flush=True)
+    return rows
+
+
 def isolated(func, *args) -> dict:
     """`func(*args)` run in a fresh process (so its peak RSS is its own)."""
     with mp.get_context("spawn").Pool(1) as pool:
@@ -118,34 +169,66 @@ def gifsicle_bytes(src: str, dst: str) -> int | None:
     return os.path.getsize(dst)
 
 
+def scene_rows(folder: str, scenes: list[str], efforts: list[str]) -> list[str]:
+    """Markdown rows: per synthetic scene, Pillow's bytes, gifsicle -O3 of them, ours per
+    effort (bytes, ratio to gifsicle, frames per CPU-second, peak RSS)."""
+    rows = ["| scene | Pillow | gifsicle -O3 | effort | ours | ours/gifsicle | frames per "
+            "CPU-s | peak RSS |", "|---|---|---|---|---|---|---|---|"]
+    for scene in scenes:
+        plain = os.path.join(folder, f"{scene}_pillow.gif")
+        p = isolated(pillow_plain, scene, plain)
+        gs = gifsicle_bytes(plain, os.path.join(folder, f"{scene}_pillow_gifsicle.gif"))
+        for effort in efforts:
+            path = os.path.join(folder, f"{scene}_ours_{effort}.gif")
+            r = isolated(ours, scene, path, effort)
+            ratio = f"{r['bytes'] / gs:.4f}" if gs else "n/a"
+            rows.append(f"| {scene} | {p['bytes']:,} | {gs or 0:,} | {effort} | "
+                        f"{r['bytes']:,} | {ratio} | {r['cpu_fps']:.0f} | "
+                        f"{r['rss']:.0f} MiB |")
+            print(rows[-1], flush=True)
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", nargs="*", default=list(SCENES), choices=list(SCENES))
     parser.add_argument("--effort", nargs="*", default=["best", "fast"],
-                        choices=["best", "fast", "fastest"])
+                        choices=["best", "fast", "fastest", "smallest"])
     parser.add_argument("--mp4-frames", type=int, default=250,
                         help="1080p frames for the MP4 run (0 = skip)")
     parser.add_argument("--preset", default="medium", help="x264 preset for the MP4 run")
+    parser.add_argument("--scaling", action="store_true",
+                        help="only the GIF writer's CPU at 960x540 against 1920x1080")
+    parser.add_argument("--doc", action="store_true",
+                        help="every figure docs/export.md quotes, as markdown tables")
     parser.add_argument("--keep", help="folder to keep the output files in")
     args = parser.parse_args()
     folder = args.keep or tempfile.mkdtemp(prefix="bench_gif_")
     os.makedirs(folder, exist_ok=True)
     print(f"files in {folder}")
-    for scene in args.scenes:
-        plain = os.path.join(folder, f"{scene}_pillow.gif")
-        p = isolated(pillow_plain, scene, plain)
-        gs = gifsicle_bytes(plain, os.path.join(folder, f"{scene}_pillow_gifsicle.gif"))
-        print(f"\n{scene}: Pillow plain {p['bytes']:,} B ({p['fps']:.0f} frames/s, "
-              f"peak RSS {p['rss']:.0f} MiB, all frames held); gifsicle -O3 of it: "
-              f"{gs:,} B" if gs else "gifsicle not on PATH")
-        for effort in args.effort:
-            path = os.path.join(folder, f"{scene}_ours_{effort}.gif")
-            r = isolated(ours, scene, path, effort)
-            ratio = f"{r['bytes'] / gs:.4f}" if gs else "n/a"
-            print(f"  ours effort={effort:7s} {r['bytes']:>10,} B  ours/gifsicle {ratio}  "
-                  f"{r['frames']} frames  {r['fps']:6.1f} frames/s wall, "
-                  f"{r['cpu_fps']:6.1f} per CPU-s  peak RSS {r['rss']:.0f} MiB")
-    if args.mp4_frames:
+    if args.doc or args.scaling:
+        efforts = ["best", "fast", "smallest"]
+        print("\nGIF writer CPU against pixels (`--scaling`):\n")
+        scaling(folder, efforts)
+    if args.doc:
+        print("\nSynthetic scenes (`benchmarks/scenes.py`):\n")
+        scene_rows(folder, list(SCENES), ["best", "fast", "fastest", "smallest"])
+    if not (args.doc or args.scaling):
+        for scene in args.scenes:
+            plain = os.path.join(folder, f"{scene}_pillow.gif")
+            p = isolated(pillow_plain, scene, plain)
+            gs = gifsicle_bytes(plain, os.path.join(folder, f"{scene}_pillow_gifsicle.gif"))
+            print(f"\n{scene}: Pillow plain {p['bytes']:,} B ({p['fps']:.0f} frames/s, "
+                  f"peak RSS {p['rss']:.0f} MiB, all frames held); gifsicle -O3 of it: "
+                  f"{gs:,} B" if gs else "gifsicle not on PATH")
+            for effort in args.effort:
+                path = os.path.join(folder, f"{scene}_ours_{effort}.gif")
+                r = isolated(ours, scene, path, effort)
+                ratio = f"{r['bytes'] / gs:.4f}" if gs else "n/a"
+                print(f"  ours effort={effort:8s} {r['bytes']:>10,} B  ours/gifsicle {ratio}  "
+                      f"{r['frames']} frames  {r['fps']:6.1f} frames/s wall, "
+                      f"{r['cpu_fps']:6.1f} per CPU-s  peak RSS {r['rss']:.0f} MiB")
+    if args.mp4_frames and not args.scaling:
         path = os.path.join(folder, "hd.mp4")
         r = isolated(mp4, args.mp4_frames, path, args.preset)
         print(f"\nmp4 1920x1080 preset={args.preset}: {r['frames']} frames, "

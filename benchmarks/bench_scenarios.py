@@ -3,6 +3,7 @@ Pillow-written GIF of the same frames (the bar: ours ≤ 1.0× of that).
 
     python benchmarks/bench_scenarios.py                 # every scenarios/*.yaml
     python benchmarks/bench_scenarios.py scenarios/default.yaml scenarios/kruskal.yaml
+    python benchmarks/bench_scenarios.py --effort smallest   # another GIF effort
 """
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ def pillow_plain(scenario, out: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", help="scenario files (default: scenarios/*.yaml)")
+    parser.add_argument("--effort", help="GIF effort for ours (default: each scenario's)")
     args = parser.parse_args()
     if not shutil.which("gifsicle"):
         sys.exit("gifsicle is not installed (apt install gifsicle): nothing to compare with")
@@ -51,6 +53,7 @@ def main() -> None:
             scenario = load(path, out=tmp / "ours.gif")
             if scenario.format != "gif":
                 continue
+            scenario.effort = args.effort or scenario.effort
             started = time.perf_counter()
             result = render(scenario)
             seconds = time.perf_counter() - started

@@ -136,7 +136,7 @@ def test_deferred_codes_of_a_few_pixels():
 
 
 def test_transparency_masks():
-    from visualizer.export.gifimage import extend_runs, mixed_runs
+    from gif_oracles import extend_runs, mixed_runs
     #            changed ... unchanged run ...  changed
     new = np.array([[3, 3, 3, 1, 1, 2, 2, 2, 5]], np.uint8)
     same = np.array([[0, 1, 1, 1, 1, 1, 1, 1, 0]], bool)
@@ -151,7 +151,7 @@ def test_transparency_masks():
 
 
 def test_matching_gaps_keeps_short_one_colour_runs_beside_their_colour():
-    from visualizer.export.gifimage import matching_gaps
+    from gif_oracles import matching_gaps
     #              c  u  u  c  u  u  u  c  u  u  c
     new = np.array([[4, 4, 4, 2, 7, 7, 7, 1, 1, 1, 1]], np.uint8)
     same = np.array([[0, 1, 1, 0, 1, 1, 1, 0, 1, 1, 0]], bool)
@@ -168,7 +168,8 @@ def test_matching_gaps_keeps_short_one_colour_runs_beside_their_colour():
 
 def test_kept_pixels_match_the_masks():
     """The sparse run analysis keeps exactly the pixels the whole-rectangle masks keep."""
-    from visualizer.export.gifimage import extend_runs, kept_pixels, matching_gaps, mixed_runs
+    from gif_oracles import extend_runs, matching_gaps, mixed_runs
+    from visualizer.export.gifimage import kept_pixels
     rng = np.random.default_rng(3)
     for _ in range(500):
         shape = tuple(rng.integers(1, 9, 2))

@@ -61,7 +61,7 @@ def test_every_error_is_reported_at_once_with_its_location(tmp_path):
     expected = [
         "fps: expected one of 50, 25, 20, 10, 5, 4, 2, 1, got 30",
         "seed: expected a whole number ≥ 0, got -1",
-        "effort: expected one of best, fast, fastest, got 'quick'",
+        "effort: expected one of best, fast, fastest, smallest, got 'quick'",
         "panels[0].maze.rows: expected a whole number from 1 to 1000, or auto",
         "panels[0].maze.cols: expected a whole number from 1 to 1000, got 0",
         "panels[0].generator.name: expected a generator: one of",

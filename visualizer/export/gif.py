@@ -1,7 +1,7 @@
 """Streaming GIF writer: one global colour table, changed rectangles, exact timing.
 
 Each frame is compared with what a viewer currently shows; only the bounding rectangle of
-the change is encoded (several ways, the smallest kept: see `gifimage.encode_rect`). A
+the change is encoded (several ways, the smallest kept: see `gifimage.encode_changes`). A
 frame is held back until the next one arrives, so that identical frames merge into one
 longer delay. The first `lookahead` changing frames are held (as their changed pixels)
 before anything is encoded, to give the colours they change to the lowest colour table
@@ -47,9 +47,11 @@ class GifWriter(Writer):
     """Writes a looping GIF whose only colour table holds the palette colours it uses.
 
     Options: `effort` is "best" (default: several ways of using transparency per
-    rectangle, and deferred LZW clears on large images), "fast" (the same ways, Pillow's
-    LZW only: Life comparisons render 2-3 times faster, 2-5 % bigger) or "fastest"
-    (unchanged pixels always transparent): see `encode_rect`; `lookahead` (default 256)
+    rectangle, Pillow's LZW, deferred LZW clears on the first, whole frame only: CPU grows
+    with the pixel count), "smallest" (deferred clears on every rectangle that fills the
+    LZW table: a few % smaller on large Life and 1080p GIFs, about twice the CPU), "fast"
+    (as "best" but Pillow's LZW on the first frame too) or "fastest" (unchanged pixels
+    always transparent): see `gifimage.encode_changes`; `lookahead` (default 256)
     changing frames are held to order the colour table (0 = in order of first use);
     `keep_palette=True` writes the whole palette as the colour table, slot = palette index
     (bigger files: more LZW bits per pixel); `optimize="gifsicle"` runs `gifsicle -O3`

@@ -8,13 +8,19 @@ import numpy as np
 
 from .lzw import MAX_CODES, code_size, deferred_data, image_data
 
-EFFORTS = ("best", "fast", "fastest")
+EFFORTS = ("best", "fast", "fastest", "smallest")
 
-
-#: re-encode with deferred clears when Pillow's data is this many times what fills the LZW
-#: table once (Life benchmark, CPU time, with the earlier all-Python encoder: 1.0 ->
-#: 1,838,575 B in 12.8 s; 1.5 -> 1,850,795 B in 11.7 s; never -> 1,934,474 B in 8.6 s)
-DEFERRED_FROM = 1.0
+#: per effort, re-encode a changed rectangle with deferred clears (`lzw.deferred_data`,
+#: partly in Python) when Pillow's data is at least this many times what fills the LZW table
+#: once (None: never). That pass costs more per pixel than Pillow's encoder and runs on more
+#: frames the larger the canvas (more rectangles fill the table), so the default effort,
+#: "best", leaves it out: its CPU then grows with the pixel count. The figures:
+#: `python benchmarks/bench_gif.py --scaling` (docs/export.md).
+DEFERRED_FROM: dict[str, float | None] = {"smallest": 1.0, "best": None, "fast": None,
+                                          "fastest": None}
+#: efforts that re-encode the first, whole frame with deferred clears when it fills the LZW
+#: table (one image per file, so its cost grows with the pixel count)
+DEFERRED_FIRST = ("best", "smallest")
 
 
 @functools.lru_cache(maxsize=None)
@@ -29,68 +35,10 @@ def fills_table(data: bytes, bits: int, times: float = 1.0) -> bool:
     return len(data) * 8 > _table_bits(bits) * times
 
 
-def mixed_runs(same: np.ndarray, new: np.ndarray) -> np.ndarray:
-    """Which unchanged pixels to make transparent: those in runs of several colours.
-
-    A run is a stretch of unchanged pixels in scan order. A run of one colour is kept as
-    it is (it may extend a neighbouring run of that colour); a run of two or more colours
-    becomes one transparent run.
-    """
-    flat_same, flat_new = same.ravel(), new.ravel()
-    starts = flat_same & np.concatenate(([True], ~flat_same[:-1]))
-    run = np.cumsum(starts)                      # run number of each pixel (0 = none yet)
-    colour_change = np.concatenate(([False], flat_new[1:] != flat_new[:-1]))
-    inner = flat_same & ~starts & colour_change  # a colour change inside a run
-    mixed = np.bincount(run[inner], minlength=run[-1] + 1) > 0
-    return (flat_same & mixed[run]).reshape(same.shape)
-
-
-def _leading(same: np.ndarray, new: np.ndarray) -> np.ndarray:
-    """Unchanged pixels (flat) continuing the colour of the changed pixel just before
-    their run, up to the first one that does not: no colour change since the run began."""
-    idx = np.arange(same.size)
-    starts = same & np.concatenate(([True], ~same[:-1]))
-    run_start = np.maximum.accumulate(np.where(starts, idx, -1))
-    change = np.concatenate(([True], new[1:] != new[:-1]))
-    last_change = np.maximum.accumulate(np.where(change, idx, -1))
-    return same & (last_change < run_start)
-
-
-def extend_runs(same: np.ndarray, new: np.ndarray) -> np.ndarray:
-    """Which unchanged pixels to make transparent: all but those that extend the run of
-    the changed pixel before or after them with their own (unchanged) colour."""
-    flat_same, flat_new = same.ravel(), new.ravel()
-    keep = _leading(flat_same, flat_new) | _leading(flat_same[::-1], flat_new[::-1])[::-1]
-    return (flat_same & ~keep).reshape(same.shape)
-
-
-#: gaps (unchanged runs) up to this long may stay opaque in `matching_gaps`: on seven
+#: gaps (unchanged runs) up to this long may stay opaque ("matching" below): on seven
 #: shipped scenarios 4 -> 16 saved 0.01-0.25 % of the bytes, 16 -> 32 changed them by at
 #: most 0.08 % either way
 MATCH_UP_TO = 16
-
-
-def matching_gaps(same: np.ndarray, new: np.ndarray, longest: int = MATCH_UP_TO
-                  ) -> np.ndarray:
-    """Which unchanged pixels to make transparent: all but runs of them (in scan order) that
-    are of one colour, at most `longest` long, and of the colour of the changed pixel just
-    before or just after them (a wall segment between two newly painted ones, say)."""
-    flat_same, flat_new = same.ravel(), new.ravel()
-    transparent = flat_same.copy()
-    start = None
-    for p in range(flat_same.size + 1):
-        inside = p < flat_same.size and flat_same[p]
-        if inside and start is None:
-            start = p
-        elif not inside and start is not None:
-            run = flat_new[start:p]
-            colour = run[0]
-            touches = (start > 0 and flat_new[start - 1] == colour) or \
-                (p < flat_new.size and flat_new[p] == colour)
-            if p - start <= longest and (run == colour).all() and touches:
-                transparent[start:p] = False
-            start = None
-    return transparent.reshape(same.shape)
 
 
 def _positions(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
@@ -105,15 +53,15 @@ def _positions(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
 class Kept(NamedTuple):
     """Unchanged pixels (flat positions) each candidate keeps opaque, and how many times
     the colour changes along the rectangle."""
-    extend: np.ndarray | None     # `extend_runs` (positions may repeat); None if not asked
-    mixed: np.ndarray | None      # `mixed_runs`; None if not asked
-    matching: np.ndarray          # `matching_gaps`
+    extend: np.ndarray | None     # "extend" (positions may repeat); None if not asked
+    mixed: np.ndarray | None      # "mixed"; None if not asked
+    matching: np.ndarray          # "matching"
     colour_changes: int | None    # None unless `extend` or `mixed` was asked
 
 
 def _matching(flat_new: np.ndarray, changed: np.ndarray, gap_starts: np.ndarray,
               gap_ends: np.ndarray, longest: int) -> np.ndarray:
-    """`matching_gaps`'s kept pixels, looking only at the pixels of the short gaps."""
+    """The pixels "matching" keeps, looking only at the pixels of the short gaps."""
     n = flat_new.size
     values = flat_new.take(changed)
     colour = flat_new.take(np.minimum(gap_starts, n - 1))
@@ -131,9 +79,10 @@ def _matching(flat_new: np.ndarray, changed: np.ndarray, gap_starts: np.ndarray,
 
 def kept_pixels(flat_new: np.ndarray, changed: np.ndarray, *, extend: bool = True,
                 mixed: bool = True, longest: int = MATCH_UP_TO) -> Kept:
-    """The unchanged pixels that `extend_runs`, `mixed_runs` and `matching_gaps` keep
-    opaque, found from the changed positions `changed` (sorted) and the colour changes of
-    `flat_new`, without a pass per pixel over the runs."""
+    """The unchanged pixels that "extend", "mixed" and "matching" keep opaque, found from
+    the changed positions `changed` (sorted) and the colour changes of `flat_new`, without
+    a pass per pixel over the runs (the tests compare them with whole-rectangle masks,
+    tests/gif_oracles.py)."""
     n = flat_new.size
     gap_starts = np.concatenate(([0], changed + 1))  # unchanged runs between changes
     gap_ends = np.append(changed, n)
@@ -157,31 +106,37 @@ def kept_pixels(flat_new: np.ndarray, changed: np.ndarray, *, extend: bool = Tru
     return Kept(extend_keep, mixed_keep, matching_keep, colour_change.size)
 
 
-def smallest(candidates, effort: str) -> tuple[bytes, int | None, int]:
+Candidate = tuple[np.ndarray, "int | None"]     # (pixels, transparent index or None)
+
+
+def smallest(candidates: list[Candidate], fills: float | None
+             ) -> tuple[bytes, int | None, int]:
     """The shortest (image data, transparent index, largest index) among `candidates`,
-    which are (pixels, transparent index) pairs."""
-    best = None
+    which are (pixels, transparent index) pairs; re-encoded with deferred clears if that
+    is shorter, when Pillow's data fills the LZW table `fills` times (None: never)."""
+    best: tuple[bytes, int | None, np.ndarray, int] | None = None
     for pixels, transparent in candidates:
         bits = code_size(pixels)
         data = image_data(pixels, bits)
         if best is None or len(data) < len(best[0]):
             best = (data, transparent, pixels, bits)
+    assert best is not None, "expected at least one candidate"
     data, transparent, pixels, bits = best
-    if effort == "best" and fills_table(data, bits, DEFERRED_FROM):
+    if fills is not None and fills_table(data, bits, fills):
         deferred = deferred_data(pixels, bits)
         if len(deferred) < len(data):
             data = deferred
     return data, transparent, int(pixels.max())
 
 
-#: with effort="best", rectangles up to `ALL_CANDIDATES_UP_TO` pixels try every candidate;
-#: up to `MIXED_UP_TO` (or with `MIXED_FROM_CHANGED` of their pixels changed, as in Life)
-#: "matching" and "mixed"; other large ones "matching" only (one encode instead of two);
-#: "opaque" only when many pixels change or it has few more colour runs than "all
-#: transparent". Against trying all-transparent, mixed and opaque on every rectangle over
-#: 4096 pixels, this gave 0.994-1.000 times the bytes on nine shipped scenarios, and the
-#: default scenario's large rectangles (1-3 % of their pixels changed) take one encode
-#: instead of two. (Without mixed, Life's large rectangles, 5-13 % changed, took 2.6 % more.)
+#: with effort "best" or "smallest", rectangles up to `ALL_CANDIDATES_UP_TO` pixels try every
+#: candidate; up to `MIXED_UP_TO` (or with `MIXED_FROM_CHANGED` of their pixels changed, as in
+#: Life) "matching" and "mixed"; other large ones "matching" only (one encode instead of two);
+#: "opaque" only when many pixels change or it has few more colour runs than "all transparent".
+#: Against trying all-transparent, mixed and opaque on every rectangle over 4096 pixels, this gave
+#: 0.994-1.000 times the bytes on nine shipped scenarios, and the default scenario's large
+#: rectangles (1-3 % of their pixels changed) take one encode instead of two. (Without mixed,
+#: Life's large rectangles, 5-13 % changed, took 2.6 % more.)
 ALL_CANDIDATES_UP_TO = 4096
 MIXED_UP_TO = 1 << 17
 MIXED_FROM_CHANGED = 0.05     # share of changed pixels
@@ -196,8 +151,19 @@ def _runs(flat: np.ndarray) -> int:
 
 def encode_changes(new: np.ndarray, changed: np.ndarray, *, effort: str = "best"
                    ) -> tuple[bytes, int | None, int]:
-    """`encode_rect` given the rectangle's new pixels and the sorted flat positions of
-    the pixels that changed (every other pixel is unchanged)."""
+    """The smallest image data drawing the rectangle `new`, given the sorted flat positions
+    `changed` of the pixels that changed (every other pixel is unchanged): (data,
+    transparent index or None, largest index used).
+
+    Candidates: every unchanged pixel transparent (the only one with `effort="fastest"`);
+    no transparency; unchanged pixels kept where they extend a neighbouring changed run
+    ("extend"), transparent only in unchanged runs of several colours ("mixed"), or kept in
+    short one-colour runs matching a changed neighbour ("matching"); rectangles over
+    `ALL_CANDIDATES_UP_TO` pixels try fewer candidates (see there). A result that fills the
+    LZW table `DEFERRED_FROM[effort]` times is re-encoded with deferred clears. The
+    transparent index is the lowest one the changed pixels do not use, which keeps the
+    LZW code size small.
+    """
     flat = np.ascontiguousarray(new).ravel()
     values = flat.take(changed)
     used = np.bincount(values, minlength=256)
@@ -205,7 +171,7 @@ def encode_changes(new: np.ndarray, changed: np.ndarray, *, effort: str = "best"
     clear = np.full(flat.size, transparent, dtype=np.uint8)
     clear[changed] = values
     shape = new.shape
-    candidates = []
+    candidates: list[Candidate] = []
     if effort == "fastest":
         candidates.append((clear.reshape(shape), transparent))
     else:
@@ -223,28 +189,11 @@ def encode_changes(new: np.ndarray, changed: np.ndarray, *, effort: str = "best"
                 pixels = clear.copy()
                 pixels[keep] = flat.take(keep)
                 candidates.append((pixels.reshape(shape), transparent))
-    data, index, top = smallest(candidates, effort)
+    data, index, top = smallest(candidates, DEFERRED_FROM[effort])
     return data, index, max(top, transparent if index is not None else 0)
 
 
-def encode_rect(old: np.ndarray, new: np.ndarray, *, effort: str = "best"
-                ) -> tuple[bytes, int | None, int]:
-    """The smallest image data drawing `new` over `old`: (data, transparent index or None,
-    largest index used).
-
-    Candidates: every unchanged pixel transparent (the only one with `effort="fastest"`);
-    no transparency; unchanged pixels kept where they extend a neighbouring changed run
-    (`extend_runs`), transparent only in unchanged runs of several colours (`mixed_runs`),
-    or kept in short one-colour runs matching a changed neighbour (`matching_gaps`);
-    rectangles over `ALL_CANDIDATES_UP_TO` pixels try fewer candidates (see there). With
-    `effort="best"`, a result that filled the LZW table is re-encoded with deferred clears
-    (partly in Python: on Life comparisons 2-5 % fewer bytes for 2-3 times the time;
-    `effort="fast"` skips it). The transparent index is the lowest one the changed pixels
-    do not use, which keeps the LZW code size small.
-    """
-    return encode_changes(new, np.flatnonzero(old != new), effort=effort)
-
-
-def full_image(pixels: np.ndarray, *, effort: str = "best") -> tuple[bytes, None, int]:
-    """The smallest opaque image data of `pixels`: (data, None, largest index used)."""
-    return smallest([(pixels, None)], effort)
+def full_image(pixels: np.ndarray, *, effort: str = "best") -> tuple[bytes, int | None, int]:
+    """The smallest opaque image data of `pixels`: (data, None (no transparent index),
+    largest index used)."""
+    return smallest([(pixels, None)], 1.0 if effort in DEFERRED_FIRST else None)

@@ -4,16 +4,16 @@ Pillow's encoder clears its string table as soon as it holds 4096 codes and star
 learning again; on large images it pays to keep using the full table while it still
 matches long runs (the GIF format allows this "deferred clear", and gifsicle does it).
 `deferred_data` does that. While a table grows, its codes are the ones Pillow emits (the
-same greedy LZW), so they are read back from Pillow's output; once the table is full,
-Python finds each code's string by a few dictionary look-ups of byte slices, not one per
-pixel. It is used only on images big enough to fill the table.
+same greedy LZW), so they are read back from Pillow's output when its private encoder is
+usable (`pillow_lzw.private_usable`), and computed in Python otherwise; once the table is
+full, Python finds each code's string by a few dictionary look-ups of byte slices, not
+one per pixel. It is used only on images that fill the table several times.
 """
 from __future__ import annotations
 
-import io
-
 import numpy as np
-from PIL import Image, ImageFile
+
+from . import pillow_lzw
 
 MAX_CODES = 4096
 WINDOW = 512       # codes per window when judging whether a full table still pays
@@ -26,19 +26,10 @@ def code_size(pixels: np.ndarray) -> int:
 
 
 def image_data(pixels: np.ndarray, bits: int) -> bytes:
-    """The table-based image data of `pixels` by Pillow: code size, sub-blocks, terminator.
-
-    Pillow always writes code size 8 in `GifImagePlugin._write_local_header`, but its
-    encoder takes the size as `encoderconfig = (bits, interlace)`; every index must be
-    below `2 ** bits`.
-    """
-    im = Image.fromarray(np.ascontiguousarray(pixels, dtype=np.uint8))
-    im.encoderconfig = (bits, 0)
-    buf = io.BytesIO()
-    buf.write(bytes((bits,)))
-    ImageFile._save(im, buf, [ImageFile._Tile("gif", (0, 0, *im.size), 0, "L")])
-    buf.write(b"\0")
-    return buf.getvalue()
+    """The image data of `pixels` by Pillow (code size, sub-blocks, terminator): code size
+    `bits` (every index must be below `2 ** bits`) by its private encoder, or 8 by the
+    public path when that is not usable (`pillow_lzw.encode`)."""
+    return pillow_lzw.encode(pixels, bits)
 
 
 def code_widths(since: np.ndarray, bits: int) -> np.ndarray:
@@ -77,12 +68,15 @@ def growing_codes(data: bytes, start: int, bits: int) -> list[int]:
     computed in Python (`python_growing_codes`).
     """
     clear, eoi = 1 << bits, (1 << bits) + 1
+    if not pillow_lzw.private_usable():   # the public path writes code size 8, not `bits`
+        return python_growing_codes(data, start, bits)
     adds = MAX_CODES - eoi - 1
     pixels = np.frombuffer(data, np.uint8)[start:]
     span = 1 << 15
     while True:
         part = pixels[:span]
-        codes = _codes_of(image_data(part.reshape(1, -1), bits), bits, adds + 1)
+        codes = _codes_of(pillow_lzw.private_encode(part.reshape(1, -1), bits), bits,
+                          adds + 1)
         if clear in codes[:adds]:
             return python_growing_codes(data, start, bits)
         if eoi not in codes:
