@@ -9,10 +9,11 @@ from ..maze import Maze
 
 class Draws:
     """Uniform numbers in [0, 1) from `rng`, drawn `batch` at a time (one numpy call per
-    batch, not per step); the same seed always gives the same sequence."""
+    batch, not per step; a small maze asks for a small batch); the same seed always gives
+    the same sequence."""
 
-    def __init__(self, rng: np.random.Generator, batch: int = 4096) -> None:
-        self.rng, self.batch = rng, batch
+    def __init__(self, rng: np.random.Generator, cells: int = 256) -> None:
+        self.rng, self.batch = rng, min(4096, 16 * cells + 16)
         self._buffer: list[float] = []
         self._next = 0
 

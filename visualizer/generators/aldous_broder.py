@@ -29,7 +29,7 @@ def aldous_broder(maze: Maze, *, rng: np.random.Generator,
     CellMarked(last cell, clear) once every cell has been entered.
     """
     yield created(maze)
-    moves, draws = Moves(maze), Draws(rng)
+    moves, draws = Moves(maze), Draws(rng, maze.cells)
     first = start_cell(maze, rng, start)
     here = moves.flat(first)
     seen = [False] * maze.cells

@@ -34,7 +34,7 @@ def binary_tree(maze: Maze, *, rng: np.random.Generator,
         raise ValueError(f"binary_tree cannot run on the surface `{maze.surface.name}`: "
                          + SURFACE_REASON)
     yield created(maze)
-    moves, draws = Moves(maze), Draws(rng)
+    moves, draws = Moves(maze), Draws(rng, maze.cells)
     cells, rows, cols = moves.cells, maze.rows, maze.cols
     for i in range(maze.cells):
         r, c = cells[i]

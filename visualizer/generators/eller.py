@@ -52,7 +52,7 @@ def eller(maze: Maze, *, rng: np.random.Generator, join: float = 0.5) -> Iterato
     if surface not in SURFACES:
         raise ValueError(f"eller cannot run on the surface `{surface}`: {SURFACE_REASON}")
     yield created(maze, fill=ev.Fill.ROWS)
-    moves, draws = Moves(maze), Draws(rng)
+    moves, draws = Moves(maze), Draws(rng, maze.cells)
     target, cells = moves.target, moves.cells
     rows, cols = maze.rows, maze.cols
     sets = UnionFind(maze.cells)

@@ -51,7 +51,7 @@ def growing_tree(maze: Maze, *, rng: np.random.Generator, pop: str = "newest",
     if pop not in POPS:
         raise ValueError(f"pop: expected one of {', '.join(POPS)}, got {pop!r}")
     yield created(maze)
-    moves, draws = Moves(maze), Draws(rng)
+    moves, draws = Moves(maze), Draws(rng, maze.cells)
     target, cells = moves.target, moves.cells
     options = [moves.sides(i) for i in range(maze.cells)]
     first = moves.flat(start_cell(maze, rng, start))

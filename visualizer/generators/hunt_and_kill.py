@@ -34,7 +34,7 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
     announced by a Milestone. Ends with CellMarked(last walker cell, clear).
     """
     yield created(maze)
-    moves, draws = Moves(maze), Draws(rng)
+    moves, draws = Moves(maze), Draws(rng, maze.cells)
     target, cells, cols = moves.target, moves.cells, maze.cols
     options = [moves.sides(i) for i in range(maze.cells)]
     here = moves.flat(start_cell(maze, rng, start))

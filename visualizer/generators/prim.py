@@ -37,7 +37,7 @@ def prim(maze: Maze, *, rng: np.random.Generator,
     Ends with CellMarked(last cell, clear).
     """
     yield created(maze)
-    moves, draws = Moves(maze), Draws(rng)
+    moves, draws = Moves(maze), Draws(rng, maze.cells)
     target, cells = moves.target, moves.cells
     options = [moves.sides(i) for i in range(maze.cells)]
     here = moves.flat(start_cell(maze, rng, start))

@@ -40,7 +40,7 @@ def recursive_division(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.E
     target = maze.surface.step_table[0].reshape(maze.rows, maze.cols, 4)
     maze.faces[:] = target >= 0
     yield created(maze, fill=ev.Fill.OPEN)
-    draws = Draws(rng)
+    draws = Draws(rng, maze.cells)
     faces = Moves(maze)
     chambers = [(0, 0, maze.rows, maze.cols)]       # top, left, height, width
     while chambers:

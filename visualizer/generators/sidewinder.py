@@ -39,7 +39,7 @@ def sidewinder(maze: Maze, *, rng: np.random.Generator,
         raise ValueError(f"sidewinder cannot run on the surface `{maze.surface.name}`: "
                          + SURFACE_REASON)
     yield created(maze)
-    moves, draws = Moves(maze), Draws(rng)
+    moves, draws = Moves(maze), Draws(rng, maze.cells)
     cells, cols = moves.cells, maze.cols
     for r in range(maze.rows):
         run: list[int] = []

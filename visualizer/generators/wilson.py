@@ -35,7 +35,7 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
     MarksCleared(walker). The first walk to join announces it with a Milestone.
     """
     yield created(maze)
-    moves, draws = Moves(maze), Draws(rng)
+    moves, draws = Moves(maze), Draws(rng, maze.cells)
     target, cells = moves.target, moves.cells
     options = [moves.sides(i) for i in range(maze.cells)]
     root = moves.flat(start_cell(maze, rng, start))
