@@ -31,7 +31,7 @@ def test_a_walker_leaves_no_trail_and_its_walk_length_is_in_the_caption():
     assert panel.fill((0, 0)) == INDEX["passage"]      # carved, the walker gone
     assert panel.fill((0, 1)) == INDEX["passage"]
     assert panel.fill((0, 2)) == INDEX["current"]      # the walker, on a cell not carved
-    assert "walk 2" in panel.caption()
+    assert "walked 2" in panel.caption()
     panel.apply(ev.CellMarked((0, 2), Mark.CLEAR))
     assert panel.fill((0, 2)) == INDEX["passage"]
 
@@ -39,7 +39,7 @@ def test_a_walker_leaves_no_trail_and_its_walk_length_is_in_the_caption():
 @pytest.mark.parametrize("mark,slot", [(Mark.WALK, "walk"), (Mark.ERASED, "erased"),
                                        (Mark.SCAN, "scan"), (Mark.RUN, "stack"),
                                        (Mark.CHAMBER, "chamber"), (Mark.CHEAP, "cheap"),
-                                       (Mark.MIDDLING, "frontier"), (Mark.DEAR, "dear")])
+                                       (Mark.MIDDLING, "middling"), (Mark.DEAR, "dear")])
 def test_each_new_mark_has_its_colour_and_clears(mark, slot):
     maze = Maze(2, 2)
     panel = panel_after([ev.GridCreated(2, 2, maze.surface), ev.CellMarked((1, 0), mark)], 2, 2)
@@ -49,7 +49,7 @@ def test_each_new_mark_has_its_colour_and_clears(mark, slot):
 
 
 def test_new_slots_can_share_a_maze_panel_and_have_words():
-    for slot in ("walk", "erased", "scan", "chamber", "cheap", "dear"):
+    for slot in ("walk", "erased", "scan", "chamber", "cheap", "middling", "dear"):
         assert slot in MAZE_SLOTS and slot in WORDS
 
 
@@ -93,5 +93,5 @@ def test_every_colour_a_generator_shows_has_its_words(name):
         if slot in INDEX and INDEX[slot] in seen:
             assert text in words, (slot, text)
     marks_shown = {INDEX[s] for s in ("current", "walk", "scan", "stack", "frontier",
-                                      "chamber", "cheap", "dear")} & seen
+                                      "chamber", "cheap", "middling", "dear")} & seen
     assert marks_shown, "the algorithm's own state shows in some frame"

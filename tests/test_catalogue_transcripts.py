@@ -87,9 +87,10 @@ def test_hunt_and_kill_hunts_when_stuck(seed):
         ev.Milestone("stuck: the hunt scans row by row", far),
         ev.CellMarked((0, 0), Mark.SCAN), ev.CellMarked((0, 1), Mark.SCAN),
         ev.CellMarked((0, 2), Mark.SCAN),
-        ev.MarksCleared(Mark.SCAN),
         ev.WallOpened(other, went),          # back towards the start, as the walk went
-        ev.CellMarked(other, Mark.WALKER), ev.CellMarked(other, Mark.CLEAR),
+        ev.CellMarked(other, Mark.WALKER),
+        ev.Milestone("hunt 1: found a cell next to the maze", other),
+        ev.MarksCleared(Mark.SCAN), ev.CellMarked(other, Mark.CLEAR),
     ]
 
 

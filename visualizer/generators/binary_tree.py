@@ -22,7 +22,6 @@ SURFACE_REASON = ("each cell opens north or east: on a glued surface every cell 
           + SURFACE_REASON + ")",
           params=(Param("north", "float", 0.5, "the chance of opening north when a cell "
                                                "can go both ways", 0.0, 1.0),),
-          legend={"current": "the cell choosing north or east"},
           surfaces=frozenset({"plane"}), surface_reason=SURFACE_REASON,
           family=Family.CARVER)
 def binary_tree(maze: Maze, *, rng: np.random.Generator,

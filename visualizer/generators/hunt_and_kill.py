@@ -19,7 +19,7 @@ from ._common import Draws, Moves, start_cell
           "row for one next to the maze, join it and walk on",
           params=(Param("start", "cell", None, "where the first walk starts (default: "
                                                "random)"),),
-          legend={"current": "the walker", "scan": "the hunt's scan line"},
+          legend={"scan": "the hunt's scan line"},
           family=Family.CARVER)
 def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
                   start: Cell | None = None) -> Iterator[ev.Event]:
@@ -30,8 +30,9 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
     from the first row with a cell outside the maze, CellMarked(c, scan) for each of its
     cells, then MarksCleared(scan) — until a row holds a cell outside the maze with a
     neighbour in it: WallOpened(that cell, side towards a random such neighbour),
-    MarksCleared(scan), CellMarked(cell, walker), and the walk goes on. The first hunt is
-    announced by a Milestone. Ends with CellMarked(last walker cell, clear).
+    CellMarked(cell, walker), Milestone("hunt k: found …", cell) (a frame that shows the
+    scan line and its find), MarksCleared(scan), and the walk goes on. The first hunt is
+    announced by a Milestone too. Ends with CellMarked(last walker cell, clear).
     """
     yield created(maze)
     moves, draws = Moves(maze), Draws(rng, maze.cells)
@@ -46,6 +47,7 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
     yield ev.CellMarked(cells[here], Mark.WALKER)
     first_row = 0
     hunted = False
+    hunts = 0
     while left:
         fresh = [side for side in options[here] if not seen[target[here][side]]]
         if fresh:
@@ -71,16 +73,21 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
                         if inside:
                             found = i, inside[draws.below(len(inside))]
                             break
-                yield ev.MarksCleared(Mark.SCAN)
                 if found is not None:
                     break
+                yield ev.MarksCleared(Mark.SCAN)
             assert found is not None, "a connected surface always has such a cell"
             there, side = found
+            hunts += 1
             moves.open(there, side)
             yield ev.WallOpened(cells[there], Side(side))
+            yield ev.CellMarked(cells[there], Mark.WALKER)
+            yield ev.Milestone(f"hunt {hunts}: found a cell next to the maze", cells[there])
+            yield ev.MarksCleared(Mark.SCAN)
         seen[there] = True
         left -= 1
         left_in_row[there // cols] -= 1
-        yield ev.CellMarked(cells[there], Mark.WALKER)
+        if fresh:
+            yield ev.CellMarked(cells[there], Mark.WALKER)
         here = there
     yield ev.CellMarked(cells[here], Mark.CLEAR)

@@ -23,8 +23,7 @@ _START = Param("start", "cell", None, "the first cell of the maze (default: a ra
           "Prim (simplified, as mazelib's): a random frontier cell joins the maze through "
           "a random wall to a neighbour already in it",
           params=(_START,),
-          legend={"frontier": "frontier: next to the maze, not in it",
-                  "current": "the frontier cell joining the maze"},
+          legend={"frontier": "frontier: next to the maze, not in it"},
           family=Family.CARVER)
 def prim(maze: Maze, *, rng: np.random.Generator,
          start: Cell | None = None) -> Iterator[ev.Event]:
@@ -77,7 +76,7 @@ def _band(weight: float) -> Mark:
           "next (a priority queue); a minimum spanning tree, so Kruskal's mazes",
           params=(_START,),
           legend={"cheap": "frontier, its lightest wall weighs under 1/3",
-                  "frontier": "frontier, lightest wall 1/3 to 2/3",
+                  "middling": "frontier, lightest wall 1/3 to 2/3",
                   "dear": "frontier, lightest wall over 2/3",
                   "considered": "the lightest wall out of the maze",
                   "opened": "the lightest wall out of the maze, opened"},

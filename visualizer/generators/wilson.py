@@ -19,7 +19,7 @@ from ._common import Draws, Moves, start_cell
           "close, joins the maze where it meets it (uniform, like Aldous–Broder, but fast)",
           params=(Param("start", "cell", None, "the first cell of the maze (default: "
                                                "random)"),),
-          legend={"current": "the walk's head", "unvisited": "not in the maze yet"},
+          legend={"current": "the random walker", "unvisited": "not in the maze yet"},
           family=Family.CARVER)
 def wilson(maze: Maze, *, rng: np.random.Generator,
            start: Cell | None = None) -> Iterator[ev.Event]:

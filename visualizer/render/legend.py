@@ -50,6 +50,7 @@ WORDS: dict[str, str] = {
     "scan": "the hunt's scan line",
     "chamber": "the chamber being divided",
     "cheap": "light weight",
+    "middling": "middling weight",
     "dear": "heavy weight",
 }
 #: entries that stand for several slots (one swatch of all their colours)
@@ -65,7 +66,7 @@ ORDER = ("unvisited", "sets", "blocked", "current", "heading", "hand", "stack", 
          "twice", "dead_end", "start", "goal", "path", "alive", "born", "died", "chart",
          "frame", "ghost", "glue",
          # the generator catalogue
-         "walk", "erased", "scan", "chamber", "cheap", "dear")
+         "walk", "erased", "scan", "chamber", "cheap", "middling", "dear")
 
 
 @dataclass(frozen=True)

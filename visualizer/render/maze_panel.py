@@ -26,7 +26,7 @@ _MARK_COLOUR = {
     # the generator catalogue
     Mark.WALKER: INDEX["current"], Mark.WALK: INDEX["walk"], Mark.ERASED: INDEX["erased"],
     Mark.SCAN: INDEX["scan"], Mark.RUN: INDEX["stack"], Mark.CHAMBER: INDEX["chamber"],
-    Mark.CHEAP: INDEX["cheap"], Mark.MIDDLING: INDEX["frontier"], Mark.DEAR: INDEX["dear"],
+    Mark.CHEAP: INDEX["cheap"], Mark.MIDDLING: INDEX["middling"], Mark.DEAR: INDEX["dear"],
 }
 _NO_MARK = 0
 _MARK_CODE = {name: i + 1 for i, name in enumerate(_MARK_COLOUR)}
@@ -538,7 +538,7 @@ class MazePanel:
         if self.sets is not None:
             parts.append(f"sets {self.sets} · cost {self.merge_cost}")
         if self.walk_length:
-            parts.append(f"walk {self.walk_length}")
+            parts.append(f"walked {self.walk_length}")
         if self.built or self.kept_open:
             parts.append(f"built {self.built} · kept open {self.kept_open}")
         said = max(0, self._status_step - start)  # a first picture's: from the start on

@@ -54,8 +54,9 @@ NAMES = (
     "erased",        # a loop of Wilson's walk, being erased
     "scan",          # hunt-and-kill's scan line
     "chamber",       # the chamber recursive division is dividing
-    "cheap",         # weighted Prim: a frontier cell whose cheapest wall is light ...
-    "dear",          # ... or heavy (middling ones take the frontier's colour)
+    "cheap",         # weighted Prim: a frontier cell whose lightest wall is light ...
+    "middling",      # ... middling
+    "dear",          # ... or heavy
 )
 SET_COLOURS = 8   # how many distinct colours Kruskal's sets are coloured with
 SET_BASE = len(NAMES)
@@ -75,7 +76,7 @@ MAZE_SLOTS = (
     "dead_end", "start", "goal", "tested", "glue_a", "glue_b", "opened", "rejected", "hand",
     "open_set", "once", "twice", "ghost_wall", "ghost_fill", "frame", "built",
     # the generator catalogue
-    "walk", "erased", "scan", "chamber", "cheap", "dear",
+    "walk", "erased", "scan", "chamber", "cheap", "middling", "dear",
 )
 #: the slots a Life panel (with its chart) can show together
 LIFE_SLOTS = ("background", "wall", "born", "died", "grid", "chart", "glue_a", "glue_b")
@@ -97,7 +98,7 @@ _LIGHT = {
     "built": "#3c5adc",
     # the generator catalogue
     "walk": "#9c74ec", "erased": "#d45c40", "scan": "#287064", "chamber": "#847098",
-    "cheap": "#e8fc8c", "dear": "#643c24",
+    "cheap": "#e8fc8c", "middling": "#6c6020", "dear": "#643c24",
 }
 _DARK = {
     "transparent": "#ff00ff", "background": "#15171c", "text": "#f2f2f2", "wall": "#f2f2f2",
@@ -112,7 +113,7 @@ _DARK = {
     "built": "#7c86ff",
     # the generator catalogue
     "walk": "#6c48c0", "erased": "#bc041c", "scan": "#9cdcc0", "chamber": "#000830",
-    "cheap": "#fcd8b0", "dear": "#481800",
+    "cheap": "#fcd8b0", "middling": "#8c803c", "dear": "#481800",
 }
 _SETS_LIGHT = (
     "#39b0bf", "#9e9dff", "#85c166", "#7cf9d8", "#ffc18f", "#a6aa43",
