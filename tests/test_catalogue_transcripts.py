@@ -242,7 +242,7 @@ def test_binary_tree_on_a_2x2_grid():
 
 def test_recursive_division_on_a_2x2_grid():
     _, events = run("recursive_division", 2, 2, seed=3)
-    chamber = [ev.CellMarked((r, c), Mark.CHAMBER) for r in range(2) for c in range(2)]
+    chamber = [ev.CellMarked(cell, Mark.CHAMBER) for cell in ((0, 0), (0, 1), (1, 1), (1, 0))]
     assert events[:4] == chamber
     built, door = events[4], events[5]
     assert isinstance(built, ev.WallClosed) and isinstance(door, ev.WallConsidered)
@@ -281,3 +281,22 @@ def test_every_new_generator_runs_on_every_surface_it_accepts():
             if algo.surfaces is None or surface in algo.surfaces:
                 maze, _ = run(name, 2, 2, surface, seed=1)
                 assert maze.is_perfect(), (name, surface)
+
+
+def test_recursive_division_outlines_each_chamber():
+    """The chamber marks before each new wall run once round the edge of a rectangle that
+    holds the wall."""
+    _, events = run("recursive_division", 5, 6, seed=2)
+    ring: list = []
+    for e in events:
+        if isinstance(e, ev.CellMarked) and e.mark == Mark.CHAMBER:
+            ring.append(e.cell)
+        elif isinstance(e, ev.WallClosed) and ring:
+            rows = [r for r, _ in ring]
+            cols = [c for _, c in ring]
+            top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
+            edge = {(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)
+                    if r in (top, bottom) or c in (left, right)}
+            assert len(ring) == len(set(ring)) and set(ring) == edge
+            assert top <= e.cell[0] <= bottom and left <= e.cell[1] <= right
+            ring = []

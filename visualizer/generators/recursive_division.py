@@ -22,15 +22,16 @@ SURFACE_REASON = ("a chamber is a rectangle closed by walls: on a glued surface 
           "one gap, across its longer side, until corridors are one cell wide (plane "
           "only: " + SURFACE_REASON + ")",
           legend={"chamber": "the chamber being divided",
-                  "rejected": "the gap left in the new wall",
-                  "considered": "the gap left in the new wall"},
+                  "considered": "the gap being chosen",
+                  "rejected": "the gap left in the new wall"},
           surfaces=frozenset({"plane"}), surface_reason=SURFACE_REASON,
           family=Family.WALL_ADDER)
 def recursive_division(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """Build a perfect maze on the plane by adding walls to an open grid.
 
     Yields GridCreated(walls_open=True, fill="open"); per chamber at least two cells wide
-    and tall (the first half first): CellMarked(c, chamber) for each of its cells, the new
+    and tall (the first half first): CellMarked(c, chamber) for each cell along its edge
+    (clockwise from its north-west corner: the chamber outlined), the new
     wall as WallClosed segments (across the longer side; a square chamber at random), its
     gap as WallConsidered + WallRejected("the gap"), then MarksCleared(chamber).
     """
@@ -47,9 +48,8 @@ def recursive_division(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.E
         top, left, height, width = chambers.pop()
         if height < 2 or width < 2:
             continue
-        for r in range(top, top + height):
-            for c in range(left, left + width):
-                yield ev.CellMarked((r, c), Mark.CHAMBER)
+        for cell in _ring(top, left, height, width):
+            yield ev.CellMarked(cell, Mark.CHAMBER)
         across = height > width or (height == width and draws.uniform() < 0.5)
         if across:                 # a wall along a row boundary, from west to east
             r = top + draws.below(height - 1)
@@ -73,3 +73,13 @@ def recursive_division(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.E
         yield ev.WallRejected(door[0], door[1], ev.Rejection.GAP)
         yield ev.MarksCleared(Mark.CHAMBER)
         chambers.extend(halves)
+
+
+def _ring(top: int, left: int, height: int, width: int) -> list[tuple[int, int]]:
+    """The cells along the edge of a chamber, clockwise from its north-west corner."""
+    bottom, right = top + height - 1, left + width - 1
+    ring = [(top, c) for c in range(left, right + 1)]
+    ring += [(r, right) for r in range(top + 1, bottom + 1)]
+    ring += [(bottom, c) for c in range(right - 1, left - 1, -1)]
+    ring += [(r, left) for r in range(bottom - 1, top, -1)]
+    return ring
