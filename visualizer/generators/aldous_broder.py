@@ -17,7 +17,7 @@ from ._common import Draws, Moves, start_cell
           "Aldous–Broder: a random walk; the wall it crosses into a cell it has never "
           "been to is opened (uniform: every maze equally likely, but slow)",
           params=(Param("start", "cell", None, "where the walk starts (default: random)"),),
-          legend={"current": "the random walker", "unvisited": "not in the maze yet"},
+          legend={"current": "the random walker"},
           family=Family.CARVER)
 def aldous_broder(maze: Maze, *, rng: np.random.Generator,
                   start: Cell | None = None) -> Iterator[ev.Event]:

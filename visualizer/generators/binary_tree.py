@@ -18,8 +18,8 @@ SURFACE_REASON = ("each cell opens north or east: on a glued surface every cell 
 
 
 @register("generator", "binary_tree",
-          "binary tree: each cell opens north or east by a coin flip (plane only: "
-          + SURFACE_REASON + ")",
+          "binary tree: each cell opens north or east by a coin flip (plane only: on a "
+          "glued surface every cell has both ways, which makes loops)",
           params=(Param("north", "float", 0.5, "the chance of opening north when a cell "
                                                "can go both ways", 0.0, 1.0),),
           surfaces=frozenset({"plane"}), surface_reason=SURFACE_REASON,

@@ -23,9 +23,9 @@ SURFACE_REASON = ("Eller works row by row: each row's ends must be glued to each
 
 
 @register("generator", "eller",
-          "Eller: row by row, neighbours in different sets joined at random, then each "
-          "set links down at least once; the last row joins every set "
-          "(plane, torus and Klein bottle: " + SURFACE_REASON.split(": ", 1)[1] + ")",
+          "Eller: row by row, neighbours in different sets joined at random, each set "
+          "links down at least once, the last row joins all (plane, torus, Klein bottle: "
+          "where a row's ends meet only each other)",
           params=(Param("join", "float", 0.5, "the chance of joining two neighbours of a "
                                               "row that are in different sets", 0.0, 1.0),),
           legend={"sets": "a set of joined cells (one colour each)",

@@ -18,11 +18,10 @@ SURFACE_REASON = ("a chamber is a rectangle closed by walls: on a glued surface 
 
 
 @register("generator", "recursive_division",
-          "recursive division: no walls at first; split each chamber with a wall that has "
-          "one gap, across its longer side, until corridors are one cell wide (plane "
-          "only: " + SURFACE_REASON + ")",
+          "recursive division: no walls at first; split each chamber by a wall with one "
+          "gap, across its longer side, down to corridors (plane only: a glued square has "
+          "no edge to close a chamber)",
           legend={"chamber": "the chamber being divided",
-                  "considered": "the gap being chosen",
                   "rejected": "the gap left in the new wall"},
           surfaces=frozenset({"plane"}), surface_reason=SURFACE_REASON,
           family=Family.WALL_ADDER)

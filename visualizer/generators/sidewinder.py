@@ -19,7 +19,7 @@ SURFACE_REASON = ("sidewinder opens every cell east or north: on a glued surface
 
 @register("generator", "sidewinder",
           "sidewinder: row by row, a run grows east until a coin stops it, then one of its "
-          "cells opens north (plane only: " + SURFACE_REASON + ")",
+          "cells opens north (plane only: glued, the runs would close into loops)",
           params=(Param("close", "float", 0.5, "the chance that a run stops at a cell "
                                                "(and opens north)", 0.0, 1.0),),
           legend={"stack": "the current run (one of its cells opens north)",
