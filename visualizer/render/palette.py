@@ -112,8 +112,8 @@ _DARK = {
     "twice": "#be6475", "ghost_wall": "#88969a", "ghost_fill": "#412040", "frame": "#9ec0ee",
     "built": "#7c86ff",
     # the generator catalogue
-    "walk": "#6c48c0", "erased": "#bc041c", "scan": "#9cdcc0", "chamber": "#000830",
-    "cheap": "#fcd8b0", "middling": "#8c803c", "dear": "#481800",
+    "walk": "#6c48c0", "erased": "#bc041c", "scan": "#9cdcc0", "chamber": "#0c60ec",
+    "cheap": "#fcd8b0", "middling": "#8c803c", "dear": "#5c0000",
 }
 _SETS_LIGHT = (
     "#39b0bf", "#9e9dff", "#85c166", "#7cf9d8", "#ffc18f", "#a6aa43",
