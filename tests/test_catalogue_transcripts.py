@@ -209,8 +209,8 @@ def test_eller_uses_the_rows_glued_ends_on_the_torus():
 def test_sidewinder_on_a_1x3_grid():
     _, events = run("sidewinder", 1, 3)
     assert events == [
-        ev.CellMarked((0, 0), Mark.RUN), ev.WallOpened((0, 0), E),
-        ev.CellMarked((0, 1), Mark.RUN), ev.WallOpened((0, 1), E),
+        ev.CellMarked((0, 0), Mark.RUN), ev.WallConsidered((0, 0), E), ev.WallOpened((0, 0), E),
+        ev.CellMarked((0, 1), Mark.RUN), ev.WallConsidered((0, 1), E), ev.WallOpened((0, 1), E),
         ev.CellMarked((0, 2), Mark.RUN), ev.MarksCleared(Mark.RUN),
         ev.MarksCleared(Mark.WALKER),
     ]
@@ -230,6 +230,7 @@ def test_sidewinder_opens_north_from_a_cell_of_the_run():
 
 def test_binary_tree_on_a_2x2_grid():
     maze, events = run("binary_tree", 2, 2, seed=0)
+    events = [e for e in events if not isinstance(e, ev.WallConsidered)]
     assert events[:2] == [ev.CellMarked((0, 0), Mark.WALKER), ev.WallOpened((0, 0), E)]
     assert events[2] == ev.CellMarked((0, 1), Mark.WALKER)            # the corner: no wall
     assert events[3] == ev.CellMarked((1, 0), Mark.WALKER)
@@ -301,3 +302,11 @@ def test_recursive_division_outlines_each_chamber():
             assert len(ring) == len(set(ring)) and set(ring) == edge
             assert top <= e.cell[0] <= bottom and left <= e.cell[1] <= right
             ring = []
+
+
+@pytest.mark.parametrize("name", ["binary_tree", "sidewinder"])
+def test_each_choice_is_shown_before_the_wall_opens(name):
+    _, events = run(name, 4, 5, seed=3)
+    for before, after in zip(events, events[1:]):
+        if isinstance(after, ev.WallOpened):
+            assert before == ev.WallConsidered(after.cell, after.side)

@@ -22,13 +22,14 @@ SURFACE_REASON = ("each cell opens north or east: on a glued surface every cell 
           "glued surface every cell has both ways, which makes loops)",
           params=(Param("north", "float", 0.5, "the chance of opening north when a cell "
                                                "can go both ways", 0.0, 1.0),),
+          legend={"opened": "its choice: north or east"},
           surfaces=frozenset({"plane"}), surface_reason=SURFACE_REASON,
           family=Family.CARVER)
 def binary_tree(maze: Maze, *, rng: np.random.Generator,
                 north: float = 0.5) -> Iterator[ev.Event]:
     """Carve a perfect maze on the plane: per cell, row by row, CellMarked(cell, walker)
-    then WallOpened(cell, N or E) — none for the north-east corner. Ends with
-    MarksCleared(walker)."""
+    then the choice, WallConsidered + WallOpened(cell, N or E) — none for the north-east
+    corner. Ends with MarksCleared(walker)."""
     if maze.surface.name != "plane":
         raise ValueError(f"binary_tree cannot run on the surface `{maze.surface.name}`: "
                          + SURFACE_REASON)
@@ -46,6 +47,7 @@ def binary_tree(maze: Maze, *, rng: np.random.Generator,
         else:
             continue
         moves.open(i, side)
+        yield ev.WallConsidered(cells[i], side)
         yield ev.WallOpened(cells[i], side)
     del rows
     yield ev.MarksCleared(Mark.WALKER)

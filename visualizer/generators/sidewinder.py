@@ -23,17 +23,19 @@ SURFACE_REASON = ("sidewinder opens every cell east or north: on a glued surface
           params=(Param("close", "float", 0.5, "the chance that a run stops at a cell "
                                                "(and opens north)", 0.0, 1.0),),
           legend={"stack": "the current run (one of its cells opens north)",
-                  "current": "the run's cell that opens north"},
+                  "current": "the run's cell that opens north",
+                  "opened": "its choice: on east, or north out of the run"},
           surfaces=frozenset({"plane"}), surface_reason=SURFACE_REASON,
           family=Family.CARVER)
 def sidewinder(maze: Maze, *, rng: np.random.Generator,
                close: float = 0.5) -> Iterator[ev.Event]:
     """Carve a perfect maze on the plane, row by row, with runs.
 
-    Yields GridCreated; per cell CellMarked(cell, run), then either WallOpened(cell, E) (the
-    run goes on; always on the top row) or, when the run stops (at random, or at the east
-    edge), CellMarked(one of the run's cells, walker) + WallOpened(it, N) (not on the top
-    row) and MarksCleared(run). Ends with MarksCleared(walker).
+    Yields GridCreated; per cell CellMarked(cell, run), then the choice: either
+    WallConsidered + WallOpened(cell, E) (the run goes on; always on the top row) or, when
+    the run stops (at random, or at the east edge), CellMarked(one of the run's cells,
+    walker) + WallConsidered + WallOpened(it, N) (not on the top row) and MarksCleared(run).
+    Ends with MarksCleared(walker).
     """
     if maze.surface.name != "plane":
         raise ValueError(f"sidewinder cannot run on the surface `{maze.surface.name}`: "
@@ -53,10 +55,12 @@ def sidewinder(maze: Maze, *, rng: np.random.Generator,
                     k = run[draws.below(len(run))]
                     yield ev.CellMarked(cells[k], Mark.WALKER)
                     moves.open(k, Side.N)
+                    yield ev.WallConsidered(cells[k], Side.N)
                     yield ev.WallOpened(cells[k], Side.N)
                 yield ev.MarksCleared(Mark.RUN)
                 run = []
             else:
                 moves.open(i, Side.E)
+                yield ev.WallConsidered(cells[i], Side.E)
                 yield ev.WallOpened(cells[i], Side.E)
     yield ev.MarksCleared(Mark.WALKER)
