@@ -57,6 +57,7 @@ def test_wilson_erases_loops_and_opens_only_the_loop_erased_walk():
     the walk's steps."""
     maze, events = run("wilson", 5, 5, "torus", seed=8)
     walk: list = []
+    pending: list = []
     erased = 0
     for e in events:
         if isinstance(e, ev.CellMarked) and e.mark == Mark.WALKER:

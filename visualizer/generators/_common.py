@@ -54,6 +54,13 @@ class Moves:
         if j >= 0:
             self.faces[j, self.entered[i][side]] = True
 
+    def close(self, i: int, side: int) -> None:
+        """Close both faces of the wall on `side` of flat cell `i` in the maze."""
+        j = self.target[i][side]
+        self.faces[i, side] = False
+        if j >= 0:
+            self.faces[j, self.entered[i][side]] = False
+
     def sides(self, i: int) -> list[int]:
         """The sides of flat cell `i` that lead to a cell (glued ones included)."""
         row = self.target[i]

@@ -35,7 +35,7 @@ def binary_tree(maze: Maze, *, rng: np.random.Generator,
                          + SURFACE_REASON)
     yield created(maze)
     moves, draws = Moves(maze), Draws(rng, maze.cells)
-    cells, rows, cols = moves.cells, maze.rows, maze.cols
+    cells, cols = moves.cells, maze.cols
     for i in range(maze.cells):
         r, c = cells[i]
         yield ev.CellMarked(cells[i], Mark.WALKER)
@@ -49,5 +49,4 @@ def binary_tree(maze: Maze, *, rng: np.random.Generator,
         moves.open(i, side)
         yield ev.WallConsidered(cells[i], side)
         yield ev.WallOpened(cells[i], side)
-    del rows
     yield ev.MarksCleared(Mark.WALKER)

@@ -41,7 +41,7 @@ def recursive_division(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.E
     maze.faces[:] = target >= 0
     yield created(maze, fill=ev.Fill.OPEN)
     draws = Draws(rng, maze.cells)
-    faces = Moves(maze)
+    moves = Moves(maze)
     chambers = [(0, 0, maze.rows, maze.cols)]       # top, left, height, width
     while chambers:
         top, left, height, width = chambers.pop()
@@ -64,9 +64,7 @@ def recursive_division(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.E
             door = ((gap, c), Side.E)
         for cell, side in wall:
             if (cell, side) != door:
-                i = faces.flat(cell)
-                faces.faces[i, side] = False
-                faces.faces[faces.target[i][side], faces.entered[i][side]] = False
+                moves.close(moves.flat(cell), side)
                 yield ev.WallClosed(cell, side)
         yield ev.WallConsidered(*door)
         yield ev.WallRejected(door[0], door[1], ev.Rejection.GAP)
