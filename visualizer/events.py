@@ -54,6 +54,9 @@ class Fill(_Word):
     SETS = "sets"            # union-find: every cell its own set
     PASSAGE = "passage"      # block mazes: no thin walls
     OPEN = "open"            # a wall maze whose walls all start open (reverse-delete)
+    # --- the generator catalogue
+    ROWS = "row sets"        # set-based, row by row (Eller): a cell shows its set's colour
+    #                          once its row is reached, "unvisited" before
 
 
 class Rejection(_Word):
@@ -63,6 +66,9 @@ class Rejection(_Word):
     SAME_ZONE = "same zone"              # naive union-find: both sides carry one label
     WOULD_DISCONNECT = "would disconnect"  # reverse-delete: the wall is a bridge
     SAME_TREE = "same tree"              # a tree-growing carver: the cell is already in
+    # --- the generator catalogue
+    CHANCE = "by chance"                 # Eller: two sets left apart by a coin flip
+    GAP = "the gap"                      # recursive division: the doorway left in a new wall
 
 
 class MilestoneKind(_Word):
@@ -192,6 +198,18 @@ class Mark(_Word):
     GOAL = "goal"
     TESTED = "tested"        # reached by a connectivity test (reverse-delete)
     OPEN_SET = "open_set"    # queued by A* (its open set; drawn apart from BFS's queue)
+    # --- the generator catalogue
+    WALKER = "walker"        # a random walker / the cell a sweep stands on: moves on without
+    #                          leaving a trail (the previous walker cell goes back to its colour);
+    #                          `count` = the walk's length so far, shown in the caption
+    WALK = "walk"            # Wilson: on the loop-erased walk, not in the maze yet
+    ERASED = "erased"        # Wilson: on a loop of the walk, being erased
+    SCAN = "scan"            # hunt-and-kill: on the hunt's scan line
+    RUN = "run"              # sidewinder: in the current run
+    CHAMBER = "chamber"      # recursive division: the chamber being divided
+    CHEAP = "cheap"          # weighted Prim: a frontier cell whose cheapest wall is light
+    MIDDLING = "middling"    # ... middling
+    DEAR = "dear"            # ... heavy
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,14 @@ WORDS: dict[str, str] = {
     "born": "born",
     "died": "died",
     "chart": "population",
+    # the generator catalogue
+    "walk": "the random walk, loops erased",
+    "erased": "a loop of the walk, erased",
+    "scan": "the hunt's scan line",
+    "chamber": "the chamber being divided",
+    "cheap": "light weight",
+    "middling": "middling weight",
+    "dear": "heavy weight",
 }
 #: entries that stand for several slots (one swatch of all their colours)
 GROUPS: dict[str, tuple[str, tuple[int, ...]]] = {
@@ -56,7 +64,9 @@ GROUPS: dict[str, tuple[str, tuple[int, ...]]] = {
 ORDER = ("unvisited", "sets", "blocked", "current", "heading", "hand", "stack", "frontier",
          "open_set", "visited", "tested", "considered", "opened", "rejected", "built", "once",
          "twice", "dead_end", "start", "goal", "path", "alive", "born", "died", "chart",
-         "frame", "ghost", "glue")
+         "frame", "ghost", "glue",
+         # the generator catalogue
+         "walk", "erased", "scan", "chamber", "cheap", "middling", "dear")
 
 
 @dataclass(frozen=True)

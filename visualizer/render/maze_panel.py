@@ -23,6 +23,10 @@ _MARK_COLOUR = {
     Mark.VISITED: INDEX["visited"], Mark.DEAD_END: INDEX["dead_end"], Mark.PATH: INDEX["path"],
     Mark.START: INDEX["start"], Mark.GOAL: INDEX["goal"], Mark.TESTED: INDEX["tested"],
     Mark.OPEN_SET: INDEX["open_set"],
+    # the generator catalogue
+    Mark.WALKER: INDEX["current"], Mark.WALK: INDEX["walk"], Mark.ERASED: INDEX["erased"],
+    Mark.SCAN: INDEX["scan"], Mark.RUN: INDEX["stack"], Mark.CHAMBER: INDEX["chamber"],
+    Mark.CHEAP: INDEX["cheap"], Mark.MIDDLING: INDEX["middling"], Mark.DEAR: INDEX["dear"],
 }
 _NO_MARK = 0
 _MARK_CODE = {name: i + 1 for i, name in enumerate(_MARK_COLOUR)}
@@ -44,6 +48,7 @@ _HEADING, _HAND, _CURRENT = INDEX["heading"], INDEX["hand"], INDEX["current"]
 _CHALK = {1: INDEX["once"], 2: INDEX["twice"]}
 _PATH_CODE = _MARK_CODE[Mark.PATH]
 _PATH_OR_END = _STICKY | {_PATH_CODE}
+_WALKER_CODE = _MARK_CODE[Mark.WALKER]
 
 
 @lru_cache(maxsize=64)
@@ -139,14 +144,20 @@ class MazePanel:
             draw_glue_marks(self.raster, surface, m, m, height, width, self.cell_size)
         self.marks = np.zeros((rows, cols), dtype=np.uint8)
         self.current: Cell | None = None
+        self.walker: Cell | None = None    # a `Mark.WALKER` cell: moves on without a trail
+        self.walk_length = 0               # ... and the walk's length so far (its count)
         target, entered, _ = surface.step_table
         # Kruskal's sets: neighbouring sets never share a colour (render/set_colours.py)
         self.colouring: SetColouring | None = None
-        if event.fill == ev.Fill.SETS:
+        # Eller's row sets (`Fill.ROWS`) are coloured like Kruskal's once their row is reached
+        self.row_sets = event.fill == ev.Fill.ROWS
+        if event.fill == ev.Fill.SETS or self.row_sets:
             self.colouring = SetColouring(target, SET_COLOURS,
                                           lambda i: (i // cols) * 3 + i % cols)
             self.base = (set_colour(0) + self.colouring.colour).astype(np.uint8)
             self.base = self.base.reshape(rows, cols)
+            if self.row_sets:
+                self.base[:] = INDEX["unvisited"]
         elif event.fill == ev.Fill.PASSAGE or event.walls_open:
             self.base = np.full((rows, cols), INDEX["passage"], dtype=np.uint8)
         else:
@@ -356,7 +367,11 @@ class MazePanel:
 
     def _carve(self, cell: Cell) -> None:
         if self.base[cell] == INDEX["unvisited"]:
-            self.base[cell] = INDEX["passage"]
+            if self.row_sets and self.colouring is not None:
+                i = cell[0] * self.maze.cols + cell[1]
+                self.base[cell] = set_colour(0) + self.colouring.colour[i]
+            else:
+                self.base[cell] = INDEX["passage"]
 
     # --- events --------------------------------------------------------------------------
 
@@ -433,7 +448,18 @@ class MazePanel:
         for i, side in self._wall_faces(event.cell, event.side):
             self._paint_face(i, side)
 
-    def _mark(self, cell: Cell, mark: Mark) -> None:
+    def _mark(self, cell: Cell, mark: Mark, count: int = 0) -> None:
+        if mark == Mark.WALKER:
+            previous, self.walker = self.walker, cell
+            if previous is not None and previous != cell \
+                    and self.marks[previous] == _WALKER_CODE:
+                self._set_mark(previous, _NO_MARK)
+            if count:
+                self.walk_length = count
+            self._set_mark(cell, _WALKER_CODE)
+            return
+        if cell == self.walker:
+            self.walker = None
         if mark == Mark.CURRENT:
             previous, self.current = self.current, cell
             if previous is not None and previous != cell \
@@ -464,8 +490,10 @@ class MazePanel:
         changed = self.colouring.merge(event.root[0] * cols + event.root[1],
                                        loser[0] * cols + loser[1])
         base, colour = self._base, self.colouring.colour
+        unvisited = INDEX["unvisited"]
         for i in changed:
-            base[i] = set_colour(0) + colour[i]
+            if not (self.row_sets and base[i] == unvisited):   # a row not reached yet
+                base[i] = set_colour(0) + colour[i]
         self.sets -= 1
         self.merge_cost += event.cost
         if self.sets == 1:
@@ -509,6 +537,8 @@ class MazePanel:
         parts = [f"step {max(0, self.step - start)}"]
         if self.sets is not None:
             parts.append(f"sets {self.sets} · cost {self.merge_cost}")
+        if self.walk_length:
+            parts.append(f"walked {self.walk_length}")
         if self.built or self.kept_open:
             parts.append(f"built {self.built} · kept open {self.kept_open}")
         said = max(0, self._status_step - start)  # a first picture's: from the start on
@@ -530,7 +560,7 @@ _APPLY = ev.Dispatch("the maze panel", {
     ev.CellBlocked: MazePanel._on_block,
     ev.CellOpened: MazePanel._on_block,
     ev.EndpointsSet: MazePanel._on_endpoints,
-    ev.CellMarked: lambda panel, e: panel._mark(e.cell, e.mark),
+    ev.CellMarked: lambda panel, e: panel._mark(e.cell, e.mark, e.count),
     ev.SetsMerged: MazePanel._merge,
     ev.PathFound: MazePanel._on_path,
     ev.WallRejected: MazePanel._on_rejected,

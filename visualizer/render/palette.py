@@ -49,6 +49,14 @@ NAMES = (
     "ghost_fill",    # ... and dimmed cell
     "frame",         # the outline of the central copy in a neighbourhood view
     "built",         # the wall reverse-delete considered and built (the maze stays connected)
+    # --- the generator catalogue
+    "walk",          # Wilson's loop-erased walk, not in the maze yet
+    "erased",        # a loop of Wilson's walk, being erased
+    "scan",          # hunt-and-kill's scan line
+    "chamber",       # the chamber recursive division is dividing
+    "cheap",         # weighted Prim: a frontier cell whose lightest wall is light ...
+    "middling",      # ... middling
+    "dear",          # ... or heavy
 )
 SET_COLOURS = 8   # how many distinct colours Kruskal's sets are coloured with
 SET_BASE = len(NAMES)
@@ -67,6 +75,8 @@ MAZE_SLOTS = (
     "background", "wall", "unvisited", "current", "stack", "frontier", "visited", "path",
     "dead_end", "start", "goal", "tested", "glue_a", "glue_b", "opened", "rejected", "hand",
     "open_set", "once", "twice", "ghost_wall", "ghost_fill", "frame", "built",
+    # the generator catalogue
+    "walk", "erased", "scan", "chamber", "cheap", "middling", "dear",
 )
 #: the slots a Life panel (with its chart) can show together
 LIFE_SLOTS = ("background", "wall", "born", "died", "grid", "chart", "glue_a", "glue_b")
@@ -86,6 +96,9 @@ _LIGHT = {
     "heading": "#1a1a1a", "hand": "#902d74", "open_set": "#47cbff", "once": "#f6d167",
     "twice": "#a14644", "ghost_wall": "#b69889", "ghost_fill": "#d6d3b1", "frame": "#023d99",
     "built": "#3c5adc",
+    # the generator catalogue
+    "walk": "#9c74ec", "erased": "#d45c40", "scan": "#287064", "chamber": "#847098",
+    "cheap": "#e8fc8c", "middling": "#6c6020", "dear": "#643c24",
 }
 _DARK = {
     "transparent": "#ff00ff", "background": "#15171c", "text": "#f2f2f2", "wall": "#f2f2f2",
@@ -98,6 +111,9 @@ _DARK = {
     "heading": "#f2f2f2", "hand": "#dd6bc3", "open_set": "#91e5f5", "once": "#cab452",
     "twice": "#be6475", "ghost_wall": "#88969a", "ghost_fill": "#412040", "frame": "#9ec0ee",
     "built": "#7c86ff",
+    # the generator catalogue
+    "walk": "#6c48c0", "erased": "#bc041c", "scan": "#9cdcc0", "chamber": "#0c60ec",
+    "cheap": "#fcd8b0", "middling": "#8c803c", "dear": "#5c0000",
 }
 _SETS_LIGHT = (
     "#39b0bf", "#9e9dff", "#85c166", "#7cf9d8", "#ffc18f", "#a6aa43",

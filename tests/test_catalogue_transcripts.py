@@ -1,0 +1,313 @@
+"""The catalogue's generators on tiny grids: exact event transcripts where the moves are
+forced, the shape of each step where they are not, and the surfaces each one refuses."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from visualizer import events as ev
+from visualizer import registry
+from visualizer.events import Mark, Side
+from visualizer.maze import Maze, replay
+
+E, W, N, S = Side.E, Side.W, Side.N, Side.S
+
+
+def run(name: str, rows: int, cols: int, surface: str = "plane", seed: int = 0, **params):
+    maze = Maze(rows, cols, surface)
+    events = list(registry.get("generator", name).func(maze, rng=np.random.default_rng(seed),
+                                                       **params))
+    assert isinstance(events[0], ev.GridCreated)
+    assert replay(events) == maze
+    return maze, events[1:]
+
+
+def test_aldous_broder_on_a_1x2_grid():
+    _, events = run("aldous_broder", 1, 2, start=(0, 0))
+    assert events == [ev.CellMarked((0, 0), Mark.WALKER), ev.WallOpened((0, 0), E),
+                      ev.CellMarked((0, 1), Mark.WALKER, 1), ev.CellMarked((0, 1), Mark.CLEAR)]
+
+
+def test_aldous_broder_counts_every_step_and_carves_only_first_visits():
+    maze, events = run("aldous_broder", 4, 4, seed=3)
+    walks = [e for e in events if isinstance(e, ev.CellMarked) and e.mark == Mark.WALKER]
+    assert [e.count for e in walks] == list(range(len(walks)))
+    first_visits, seen = 0, {walks[0].cell}
+    for a, b in zip(walks, walks[1:]):
+        if b.cell not in seen:
+            seen.add(b.cell)
+            first_visits += 1
+    assert first_visits == maze.cells - 1 == sum(isinstance(e, ev.WallOpened) for e in events)
+
+
+def test_wilson_on_a_1x2_grid():
+    _, events = run("wilson", 1, 2, start=(0, 0))
+    assert events == [
+        ev.CellMarked((0, 0), Mark.CLEAR),
+        ev.CellMarked((0, 1), Mark.WALKER),
+        ev.WallOpened((0, 1), W),
+        ev.MarksCleared(Mark.WALK), ev.MarksCleared(Mark.WALKER),
+        ev.Milestone("the first walk, its loops erased, joins the maze", (0, 1)),
+    ]
+
+
+def test_wilson_erases_loops_and_opens_only_the_loop_erased_walk():
+    """Replaying the walk events by hand: the walk is a path (no cell twice), an erased
+    loop is exactly the walk's cells after the cell returned to, and the opened walls are
+    the walk's steps."""
+    maze, events = run("wilson", 5, 5, "torus", seed=8)
+    walk: list = []
+    pending: list = []
+    erased = 0
+    for e in events:
+        if isinstance(e, ev.CellMarked) and e.mark == Mark.WALKER:
+            if e.cell in walk:                      # back onto the walk: a loop was erased
+                assert walk[walk.index(e.cell) + 1:] == pending
+                erased += len(pending)
+                del walk[walk.index(e.cell) + 1:]
+            else:
+                walk.append(e.cell)
+            pending = []
+        elif isinstance(e, ev.CellMarked) and e.mark == Mark.ERASED:
+            pending.append(e.cell)
+        elif isinstance(e, ev.MarksCleared) and e.mark == Mark.WALKER:
+            walk = []
+        assert len(set(walk)) == len(walk)
+    assert erased > 0
+    assert maze.is_perfect()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hunt_and_kill_hunts_when_stuck(seed):
+    _, events = run("hunt_and_kill", 1, 3, seed=seed, start=(0, 1))
+    went = events[1].side                           # the walk's one step, east or west
+    far, other = ((0, 2), (0, 0)) if went == E else ((0, 0), (0, 2))
+    assert events == [
+        ev.CellMarked((0, 1), Mark.WALKER), ev.WallOpened((0, 1), went),
+        ev.CellMarked(far, Mark.WALKER),
+        ev.Milestone("stuck: the hunt scans row by row", far),
+        ev.CellMarked((0, 0), Mark.SCAN), ev.CellMarked((0, 1), Mark.SCAN),
+        ev.CellMarked((0, 2), Mark.SCAN),
+        ev.WallOpened(other, went),          # back towards the start, as the walk went
+        ev.CellMarked(other, Mark.WALKER),
+        ev.Milestone("hunt 1: found a cell next to the maze", other),
+        ev.MarksCleared(Mark.SCAN), ev.CellMarked(other, Mark.CLEAR),
+    ]
+
+
+def test_growing_tree_newest_on_a_1x2_grid():
+    _, events = run("growing_tree", 1, 2, start=(0, 0))
+    assert events == [
+        ev.CellMarked((0, 0), Mark.CURRENT), ev.WallOpened((0, 0), E),
+        ev.CellMarked((0, 1), Mark.CURRENT), ev.CellMarked((0, 1), Mark.DONE),
+        ev.CellMarked((0, 0), Mark.CURRENT), ev.CellMarked((0, 0), Mark.DONE),
+    ]
+
+
+@pytest.mark.parametrize("pop", ["newest", "oldest", "middle", "random", "mix"])
+def test_growing_tree_grows_from_an_active_cell(pop):
+    """Every wall opened leaves the current cell, which is active (marked, not done)."""
+    maze, events = run("growing_tree", 5, 6, "klein", seed=2, pop=pop)
+    current, done = None, set()
+    for e in events:
+        if isinstance(e, ev.CellMarked):
+            if e.mark == Mark.CURRENT:
+                assert e.cell not in done
+                current = e.cell
+            elif e.mark == Mark.DONE:
+                done.add(e.cell)
+        elif isinstance(e, ev.WallOpened):
+            assert e.cell == current
+    assert len(done) == maze.cells and maze.is_perfect()
+
+
+def test_growing_tree_oldest_grows_breadth_first():
+    """With pop: oldest the first cell is done before any other (it grows until full)."""
+    _, events = run("growing_tree", 4, 4, seed=1, pop="oldest", start=(1, 1))
+    first_done = next(e for e in events if isinstance(e, ev.CellMarked) and e.mark == Mark.DONE)
+    assert first_done.cell == (1, 1)
+
+
+def test_prim_on_a_1x2_grid():
+    _, events = run("prim", 1, 2, start=(0, 0))
+    assert events == [
+        ev.CellMarked((0, 1), Mark.FRONTIER), ev.CellMarked((0, 1), Mark.WALKER),
+        ev.WallOpened((0, 1), W), ev.CellMarked((0, 1), Mark.CLEAR),
+    ]
+
+
+def test_prim_joins_frontier_cells_only():
+    _, events = run("prim", 6, 6, "projective", seed=4)
+    frontier = set()
+    for e in events:
+        if isinstance(e, ev.CellMarked) and e.mark == Mark.FRONTIER:
+            frontier.add(e.cell)
+        elif isinstance(e, ev.CellMarked) and e.mark == Mark.WALKER:
+            assert e.cell in frontier
+            frontier.remove(e.cell)
+
+
+def test_prim_true_on_a_1x2_grid():
+    _, events = run("prim_true", 1, 2, start=(0, 0))
+    assert events[0] == ev.CellMarked((0, 0), Mark.CLEAR)
+    assert events[1].cell == (0, 1) and events[1].mark in (Mark.CHEAP, Mark.MIDDLING, Mark.DEAR)
+    assert events[2:] == [ev.WallConsidered((0, 0), E), ev.WallOpened((0, 0), E),
+                          ev.CellMarked((0, 1), Mark.CLEAR)]
+
+
+def test_prim_true_always_opens_the_lightest_wall_out_of_the_maze():
+    """The tree is the minimum spanning tree of the wall weights (drawn again from the same
+    seed, each wall weighing what its smaller face draws), built here by Kruskal."""
+    rows, cols = 5, 5
+    maze = Maze(rows, cols)
+    rng = np.random.default_rng(6)
+    list(registry.get("generator", "prim_true").func(maze, rng=rng))
+    weights = np.random.default_rng(6).random((rows * cols, 4))
+    target, entered, _ = maze.surface.step_table
+    edges = []
+    for r, c, side in maze.surface.internal_walls:
+        i = r * cols + c
+        j, back = int(target[i, side]), int(entered[i, side])
+        edges.append((min((i, side, weights[i, side]), (j, back, weights[j, back]),
+                          key=lambda t: t[:2])[2], (r, c, side), i, j))
+    parent = list(range(rows * cols))
+
+    def find(x):
+        while parent[x] != x:
+            x = parent[x]
+        return x
+    mst = set()
+    for _, key, i, j in sorted(edges):
+        if find(i) != find(j):
+            parent[find(i)] = find(j)
+            mst.add(key)
+    assert set(maze.open_walls()) == mst
+
+
+def test_eller_works_row_by_row():
+    maze, events = run("eller", 4, 5, seed=5)
+    assert run("eller", 4, 5, seed=5)[0] == maze
+    row = -1
+    for e in events:
+        if isinstance(e, ev.WallConsidered):
+            assert e.cell[0] >= row
+            row = e.cell[0]
+            assert e.side in (E, S)
+    assert events[-1] == ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
+    reasons = {e.reason for e in events if isinstance(e, ev.WallRejected)}
+    assert reasons <= {ev.Rejection.SAME_SET, ev.Rejection.CHANCE}
+
+
+def test_eller_uses_the_rows_glued_ends_on_the_torus():
+    glued = 0
+    for seed in range(4):
+        maze, _ = run("eller", 4, 4, "torus", seed=seed)
+        assert maze.is_perfect()
+        glued += sum(maze.faces[r, 3, E] for r in range(4))
+    assert glued > 0
+
+
+def test_sidewinder_on_a_1x3_grid():
+    _, events = run("sidewinder", 1, 3)
+    assert events == [
+        ev.CellMarked((0, 0), Mark.RUN), ev.WallConsidered((0, 0), E), ev.WallOpened((0, 0), E),
+        ev.CellMarked((0, 1), Mark.RUN), ev.WallConsidered((0, 1), E), ev.WallOpened((0, 1), E),
+        ev.CellMarked((0, 2), Mark.RUN), ev.MarksCleared(Mark.RUN),
+        ev.MarksCleared(Mark.WALKER),
+    ]
+
+
+def test_sidewinder_opens_north_from_a_cell_of_the_run():
+    _, events = run("sidewinder", 5, 6, seed=1)
+    run_cells: list = []
+    for e in events:
+        if isinstance(e, ev.CellMarked) and e.mark == Mark.RUN:
+            run_cells.append(e.cell)
+        elif isinstance(e, ev.WallOpened) and e.side == N:
+            assert e.cell in run_cells
+        elif isinstance(e, ev.MarksCleared) and e.mark == Mark.RUN:
+            run_cells = []
+
+
+def test_binary_tree_on_a_2x2_grid():
+    maze, events = run("binary_tree", 2, 2, seed=0)
+    events = [e for e in events if not isinstance(e, ev.WallConsidered)]
+    assert events[:2] == [ev.CellMarked((0, 0), Mark.WALKER), ev.WallOpened((0, 0), E)]
+    assert events[2] == ev.CellMarked((0, 1), Mark.WALKER)            # the corner: no wall
+    assert events[3] == ev.CellMarked((1, 0), Mark.WALKER)
+    assert events[4].side in (N, E) and events[4].cell == (1, 0)
+    assert events[5:] == [ev.CellMarked((1, 1), Mark.WALKER), ev.WallOpened((1, 1), N),
+                          ev.MarksCleared(Mark.WALKER)]
+    # the bias: the top row and the east column are corridors
+    assert maze.faces[0, 0, E] and maze.faces[1, 1, N]
+
+
+def test_recursive_division_on_a_2x2_grid():
+    _, events = run("recursive_division", 2, 2, seed=3)
+    chamber = [ev.CellMarked(cell, Mark.CHAMBER) for cell in ((0, 0), (0, 1), (1, 1), (1, 0))]
+    assert events[:4] == chamber
+    built, door = events[4], events[5]
+    assert isinstance(built, ev.WallClosed) and isinstance(door, ev.WallConsidered)
+    assert built.side == door.side
+    assert events[6:] == [ev.WallRejected(door.cell, door.side, ev.Rejection.GAP),
+                          ev.MarksCleared(Mark.CHAMBER)]
+
+
+def test_recursive_division_splits_across_the_longer_side():
+    _, events = run("recursive_division", 2, 7, seed=0)
+    first = next(e for e in events if isinstance(e, ev.WallClosed))
+    assert first.side == E
+
+
+LIMITED = {"eller": {"plane", "torus", "klein"}, "sidewinder": {"plane"},
+           "binary_tree": {"plane"}, "recursive_division": {"plane"}}
+
+
+@pytest.mark.parametrize("name", sorted(LIMITED))
+def test_limited_generators_say_where_and_why(name):
+    algo = registry.get("generator", name)
+    assert algo.surfaces == LIMITED[name]
+    reason = algo.extra["surface_reason"]
+    where = "plane only" if LIMITED[name] == {"plane"} else "plane, torus, Klein bottle"
+    assert f"({where}: " in algo.summary                      # --list says where, and why
+    with pytest.raises(ValueError) as refused:
+        list(algo.func(Maze(3, 3, "sphere"), rng=np.random.default_rng(0)))
+    assert str(refused.value) == f"{name} cannot run on the surface `sphere`: {reason}"
+
+
+def test_every_new_generator_runs_on_every_surface_it_accepts():
+    """A perfect maze on each accepted surface, on a grid with glued double edges."""
+    for name in ("aldous_broder", "wilson", "hunt_and_kill", "growing_tree", "prim",
+                 "prim_true", "eller", "sidewinder", "binary_tree", "recursive_division"):
+        algo = registry.get("generator", name)
+        for surface in ("plane", "torus", "klein", "klein_lr", "projective", "sphere"):
+            if algo.surfaces is None or surface in algo.surfaces:
+                maze, _ = run(name, 2, 2, surface, seed=1)
+                assert maze.is_perfect(), (name, surface)
+
+
+def test_recursive_division_outlines_each_chamber():
+    """The chamber marks before each new wall run once round the edge of a rectangle that
+    holds the wall."""
+    _, events = run("recursive_division", 5, 6, seed=2)
+    ring: list = []
+    for e in events:
+        if isinstance(e, ev.CellMarked) and e.mark == Mark.CHAMBER:
+            ring.append(e.cell)
+        elif isinstance(e, ev.WallClosed) and ring:
+            rows = [r for r, _ in ring]
+            cols = [c for _, c in ring]
+            top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
+            edge = {(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)
+                    if r in (top, bottom) or c in (left, right)}
+            assert len(ring) == len(set(ring)) and set(ring) == edge
+            assert top <= e.cell[0] <= bottom and left <= e.cell[1] <= right
+            ring = []
+
+
+@pytest.mark.parametrize("name", ["binary_tree", "sidewinder"])
+def test_each_choice_is_shown_before_the_wall_opens(name):
+    _, events = run(name, 4, 5, seed=3)
+    for before, after in zip(events, events[1:]):
+        if isinstance(after, ev.WallOpened):
+            assert before == ev.WallConsidered(after.cell, after.side)

@@ -1,0 +1,81 @@
+"""The growing tree: a list of active cells; grow from one of them (which one is the
+`pop` rule) to a random neighbour outside the maze, or drop it when it has none. With
+`newest` it is the recursive backtracker, with `random` it grows like Prim's."""
+from __future__ import annotations
+
+from typing import Iterator
+
+import numpy as np
+
+from .. import events as ev
+from ..events import Cell, Mark, Side
+from ..maze import Maze, created
+from ..registry import Family, Param, register
+from ._common import Draws, Moves, start_cell
+
+POPS = ("newest", "random", "oldest", "middle", "mix")
+
+
+def _pick(pop: str, size: int, share: float, draws: Draws) -> int:
+    """The position in the active list of the cell to grow from."""
+    if pop == "newest" or (pop == "mix" and draws.uniform() < share):
+        return size - 1
+    if pop == "oldest":
+        return 0
+    if pop == "middle":
+        return size // 2
+    return draws.below(size)
+
+
+@register("generator", "growing_tree",
+          "growing tree: grow the maze from a cell of an active list — the newest "
+          "(= backtracker), a random one (Prim-like), the oldest, the middle, or a mix",
+          params=(Param("pop", "choice", "newest", "which active cell grows next",
+                        choices=POPS),
+                  Param("share", "float", 0.5, "with pop: mix, the chance of taking the "
+                                               "newest (else a random one)", 0.0, 1.0),
+                  Param("start", "cell", None, "the first cell (default: a random one)")),
+          legend={"stack": "in the active list (may still grow)",
+                  "current": "the active cell it grows from"},
+          family=Family.CARVER)
+def growing_tree(maze: Maze, *, rng: np.random.Generator, pop: str = "newest",
+                 share: float = 0.5, start: Cell | None = None) -> Iterator[ev.Event]:
+    """Carve a perfect maze into the blank `maze` from an active list.
+
+    Yields GridCreated, CellMarked(start, current); then per step the chosen active cell
+    CellMarked(cell, current) (when it is not current already: the one before stays
+    marked as active), and either WallOpened(cell, side) + CellMarked(new cell, current)
+    — the new cell joins the list — or, when it has no neighbour outside the maze,
+    CellMarked(cell, done): it leaves the list.
+    """
+    if pop not in POPS:
+        raise ValueError(f"pop: expected one of {', '.join(POPS)}, got {pop!r}")
+    yield created(maze)
+    moves, draws = Moves(maze), Draws(rng, maze.cells)
+    target, cells = moves.target, moves.cells
+    options = [moves.sides(i) for i in range(maze.cells)]
+    first = moves.flat(start_cell(maze, rng, start))
+    seen = [False] * maze.cells
+    seen[first] = True
+    active = [first]
+    current = first
+    yield ev.CellMarked(cells[first], Mark.CURRENT)
+    while active:
+        k = _pick(pop, len(active), share, draws)
+        here = active[k]
+        if here != current:
+            current = here
+            yield ev.CellMarked(cells[here], Mark.CURRENT)
+        fresh = [side for side in options[here] if not seen[target[here][side]]]
+        if fresh:
+            side = fresh[draws.below(len(fresh))]
+            there = target[here][side]
+            moves.open(here, side)
+            seen[there] = True
+            active.append(there)
+            current = there
+            yield ev.WallOpened(cells[here], Side(side))
+            yield ev.CellMarked(cells[there], Mark.CURRENT)
+        else:
+            del active[k]
+            yield ev.CellMarked(cells[here], Mark.DONE)
