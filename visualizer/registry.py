@@ -73,6 +73,10 @@ class Algorithm:
     milestones: frozenset[MilestoneKind] = frozenset()
     family: Family | None = None
 
+    def accepts(self, surface: str) -> bool:
+        """Whether this algorithm runs on the surface named `surface`."""
+        return self.surfaces is None or surface in self.surfaces
+
 
 _REGISTRY: dict[str, dict[str, Algorithm]] = {kind: {} for kind in KINDS}
 
