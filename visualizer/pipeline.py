@@ -559,12 +559,7 @@ def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
     scenario.output.parent.mkdir(parents=True, exist_ok=True)
     count = 0
     total = 0.0
-    options = dict(writer_options or {})
-    if scenario.format == "mp4":
-        options.setdefault("crf", scenario.crf)
-        options.setdefault("preset", scenario.preset)
-    elif scenario.format == "gif":
-        options.setdefault("effort", scenario.effort)
+    options = {**scenario.writer_options(), **(writer_options or {})}
     keys = KeyFrames(scenario.strip) if scenario.strip else None
     last = None
     with open_writer(scenario.output, width=width, height=height, palette=theme.colours,
