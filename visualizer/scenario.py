@@ -16,8 +16,8 @@ from .export import FORMATS
 from .schema.budget import Budget
 from .schema.fields import located
 from .schema.model import (AUTO, CANVAS_LIMITS, ENDPOINT_RULES, MAX_SIDE, MAZE_VIEWS,  # noqa: F401
-                           PANEL_KEYS, SLIDE_SIZES, TOP_KEYS, Panel, ScenarioModel,
-                           parse_size, resolve_output, size_expected)
+                           PANEL_KEYS, SLIDE_SIZES, TOP_KEYS, parse_size, resolve_output,
+                           scenario_model, size_expected)
 from .schema.yaml_reader import YamlProblem, read_yaml
 
 DEFAULT_BUDGET = Budget()
@@ -126,7 +126,7 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None,
     path = Path(path)
     context = {"path": path, "out": out, "base_dir": path.parent, "roots": tuple(roots)}
     try:
-        model = ScenarioModel.model_validate(raw, context=context)
+        model = scenario_model().model_validate(raw, context=context)
     except ValidationError as exc:
         raise ScenarioError([f"{path}: {e.where or '(top level)'}: {e.message}"
                              for e in located(exc)]) from None
@@ -170,7 +170,7 @@ def _choice(model: Any) -> AlgorithmChoice:
     return AlgorithmChoice(model.name, params)
 
 
-def _panel(model: Panel, seed: int) -> PanelSpec:
+def _panel(model: Any, seed: int) -> PanelSpec:
     """The PanelSpec of a validated panel (its seed defaults to the scenario's)."""
     from .endpoints import default_rule
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Union
 
@@ -143,7 +142,6 @@ class Algorithm(Section):
     kind: ClassVar[str] = ""
 
 
-@cache
 def algorithm_type(kind: str) -> Any:
     """A generator or solver: its name, or a mapping with `name` and its options."""
     known = registry.algorithms(kind)
@@ -201,56 +199,6 @@ Endpoints = Annotated[Union[Annotated[choice(ENDPOINT_RULES), Tag(TAG + "rule")]
                       Field(json_schema_extra={
                           "x-expected": "a rule (" + ", ".join(ENDPOINT_RULES)
                           + ") or {entrance: [r, c], exit: [r, c]}"})]
-
-
-class Panel(Section):
-    """One panel: a maze generated (and maybe solved), or a Life run (`life`)."""
-
-    shape: ClassVar[str] = "a mapping describing a panel"
-
-    title: text() = Field(None, description="the panel's caption (default: the "  # type: ignore[valid-type]
-                                            "algorithms' names, or Life)")
-    seed: whole(0) = Field(None, description="the panel's random seed (default: "  # type: ignore[valid-type]
-                                             "the scenario's)")
-    maze: Maze = Field(None, description="the grid (a maze panel)")  # type: ignore[assignment]
-    generator: algorithm_type("generator") = Field(  # type: ignore[valid-type]
-        None, description="how the maze is made (required for a maze panel)")
-    endpoints: Endpoints = Field(  # type: ignore[valid-type]
-        None, description="where the solver starts and ends: a rule, or the two cells "
-                          "(default: corners on the plane, across on a glued surface)")
-    solver: algorithm_type("solver") = Field(  # type: ignore[valid-type]
-        None, description="how the maze is solved (none: the maze is only built)")
-    life: LifeSection = Field(None, description="a Game-of-Life run instead of "  # type: ignore[assignment]
-                                                "a maze")
-    cell_size: whole(1, 64) = Field(  # type: ignore[valid-type]
-        None, description="a Life panel's pixels per cell (default 6; a maze's is "
-                          "maze.cell_size)")
-    braid: number(0.0, 1.0) = Field(  # type: ignore[valid-type]
-        0.0, description="the share of dead ends opened after generation (0 = a perfect "
-                         "maze)")
-    animate: choice(("all", "solve")) = Field(  # type: ignore[valid-type]
-        "all", description="all, or solve: the maze appears built in the first frame")
-
-    @classmethod
-    def prepare(cls, data: dict, info: ValidationInfo) -> dict:
-        if data.get("solver", ...) is None:
-            data = {k: v for k, v in data.items() if k != "solver"}
-        return data
-
-    @classmethod
-    def rules(cls, data: dict, bad: Callable[..., bool],
-              info: ValidationInfo) -> Iterable[Problem]:
-        if "life" in data:
-            for key in ("maze", "generator", "solver"):
-                if key in data:
-                    yield (key,), "a Life panel has no maze, generator or solver"
-            return
-        if "maze" not in data:
-            yield ("maze",), "a maze (rows, cols, …) or a `life` run"
-        if "generator" not in data:
-            yield ("generator",), ("a generator: one of " + ", ".join(
-                registry.algorithms("generator")) + " (required)")
-        yield from _panel_rules(data, bad)
 
 
 def _algorithm_name(value: Any) -> str | None:
@@ -337,94 +285,170 @@ def _writer_fields() -> dict[str, Any]:
     return fields
 
 
-class _Top(Section):
-    """A scenario: what is shown (panels), how it is paced and where it is written."""
+def _build() -> tuple[type[Section], type[Section]]:
+    """The scenario and panel models for the algorithms registered now."""
+    class Panel(Section):
+        """One panel: a maze generated (and maybe solved), or a Life run (`life`)."""
 
-    shape: ClassVar[str] = "a mapping of options (title, seed, panels …)"
+        shape: ClassVar[str] = "a mapping describing a panel"
 
-    title: text() = Field("", description="the heading above the panels")  # type: ignore[valid-type]
-    seed: whole(0) = Field(0, description="the random seed every panel starts from "  # type: ignore[valid-type]
-                                          "(same seed, same picture)")
-    panels: Annotated[list[Panel], BeforeValidator(_panels_check)] = Field(
-        None, description="the panels, side by side (or give one panel's keys at the top "
-                          "level instead)")
-    output: text("a file path such as output/maze.gif") = Field(  # type: ignore[valid-type]
-        None, description="where the animation is written (default: output/<scenario>.gif); "
-                          "its suffix picks the format")
-    format: choice(ANIMATIONS) = Field(  # type: ignore[valid-type]
-        None, description="the output format, when the output's suffix does not say")
-    fps: whole(1, 120) = Field(25, description="frames per second (each format has its "  # type: ignore[valid-type]
-                                               "own rates; GIF: 50, 25, 20, 10, 5, 4, 2, 1)")
-    steps_per_frame: whole(1) = Field(None, description="algorithm steps per frame "  # type: ignore[valid-type]
-                                                        "(default: from duration)")
-    duration: number(0.0, 3600.0, strict_lo=True) = Field(  # type: ignore[valid-type]
-        None, description="seconds the animation lasts (instead of steps_per_frame)")
-    clock: choice(("steps", "progress")) = Field(  # type: ignore[valid-type]
-        "steps", description="steps: panels advance one step per tick; progress: every "
-                             "panel finishes together")
-    hold: number(0.0, 60.0) = Field(2.0, description="seconds the last frame stays")  # type: ignore[valid-type]
-    hold_first: number(0.0, 60.0) = Field(0.5, description="seconds the first frame "  # type: ignore[valid-type]
-                                                           "stays")
-    theme: choice(("light", "dark")) = Field("light", description="light or dark colours")  # type: ignore[valid-type]
-    colours: Colours = Field(default_factory=dict, description="colours to change, by "  # type: ignore[valid-type]
-                                                               "name: '#rrggbb'")
-    columns: whole(1, 8) = Field(None, description="panels per row (default: chosen by the "  # type: ignore[valid-type]
-                                                   "layout)")
-    size: Size = Field(None, description="a fixed canvas WxH, e.g. a slide 1280x720 (the "  # type: ignore[valid-type]
-                                         "layout picks columns and cell sizes that fill it)")
-    still: flag() = Field(False, description="also save the final frame as a PNG")  # type: ignore[valid-type]
-    strip: whole(0, MAX_STRIP) = Field(0, description="also save this many key frames "  # type: ignore[valid-type]
-                                                      "side by side as a PNG")
-    legend: flag() = Field(True, description="each panel explains its colours below its "  # type: ignore[valid-type]
-                                             "caption")
-    solve_together: flag() = Field(False, description="every maze is built first, then "  # type: ignore[valid-type]
-                                                      "all solve together")
-    shorthand: Panel = Field(None, alias=TAG + "panel", exclude=True)  # type: ignore[assignment]
+        title: text() = Field(None, description="the panel's caption (default: the "  # type: ignore[valid-type]
+                                                "algorithms' names, or Life)")
+        seed: whole(0) = Field(None, description="the panel's random seed (default: "  # type: ignore[valid-type]
+                                                 "the scenario's)")
+        maze: Maze = Field(None, description="the grid (a maze panel)")  # type: ignore[assignment]
+        generator: algorithm_type("generator") = Field(  # type: ignore[valid-type]
+            None, description="how the maze is made (required for a maze panel)")
+        endpoints: Endpoints = Field(  # type: ignore[valid-type]
+            None, description="where the solver starts and ends: a rule, or the two cells "
+                              "(default: corners on the plane, across on a glued surface)")
+        solver: algorithm_type("solver") = Field(  # type: ignore[valid-type]
+            None, description="how the maze is solved (none: the maze is only built)")
+        life: LifeSection = Field(None, description="a Game-of-Life run instead of "  # type: ignore[assignment]
+                                                    "a maze")
+        cell_size: whole(1, 64) = Field(  # type: ignore[valid-type]
+            None, description="a Life panel's pixels per cell (default 6; a maze's is "
+                              "maze.cell_size)")
+        braid: number(0.0, 1.0) = Field(  # type: ignore[valid-type]
+            0.0, description="the share of dead ends opened after generation (0 = a perfect "
+                             "maze)")
+        animate: choice(("all", "solve")) = Field(  # type: ignore[valid-type]
+            "all", description="all, or solve: the maze appears built in the first frame")
 
-    @classmethod
-    def unknown_key(cls, key: Any) -> str:
-        return "unknown option; expected one of " + ", ".join(TOP_KEYS + PANEL_KEYS)
-
-    @classmethod
-    def prepare(cls, data: dict, info: ValidationInfo) -> dict:
-        """Without `panels`, the panel keys at the top level are the one panel."""
-        if "panels" in data:
+        @classmethod
+        def prepare(cls, data: dict, info: ValidationInfo) -> dict:
+            if data.get("solver", ...) is None:
+                data = {k: v for k, v in data.items() if k != "solver"}
             return data
-        single = {k: data[k] for k in PANEL_KEYS if k in data}
-        if isinstance(data.get("title"), str) and data["title"]:
-            single["title"] = data["title"]
-        rest = {k: v for k, v in data.items() if k not in PANEL_KEYS}
-        return {**rest, TAG + "panel": single}
 
-    @classmethod
-    def rules(cls, data: dict, bad: Callable[..., bool],
-              info: ValidationInfo) -> Iterable[Problem]:
-        if "panels" in data:
-            for key in PANEL_KEYS:
-                if key in data:
-                    yield (key,), ("put panel options inside `panels:` when the scenario "
-                                   "lists panels")
-        if data.get("steps_per_frame") is not None and data.get("duration") is not None \
-                and not bad("steps_per_frame") and not bad("duration"):
-            yield ("duration",), "either steps_per_frame or duration, not both"
-        ctx = info.context or {}
-        fmt, problems = resolve_output(data, bad, ctx.get("path", Path("scenario.yaml")),
-                                       ctx.get("out"))
-        yield from problems
-        if fmt is not None and not bad("fps") and "fps" in data:
-            record = FORMATS[fmt]
-            if not record.fps_allowed(data["fps"]):
-                yield ("fps",), (f"expected {record.fps_expected()}, got {show(data['fps'])} "
-                                 f"(the frame rates {fmt.upper()} plays exactly)")
+        @classmethod
+        def rules(cls, data: dict, bad: Callable[..., bool],
+                  info: ValidationInfo) -> Iterable[Problem]:
+            if "life" in data:
+                for key in ("maze", "generator", "solver"):
+                    if key in data:
+                        yield (key,), "a Life panel has no maze, generator or solver"
+                return
+            if "maze" not in data:
+                yield ("maze",), "a maze (rows, cols, …) or a `life` run"
+            if "generator" not in data:
+                yield ("generator",), ("a generator: one of " + ", ".join(
+                    registry.algorithms("generator")) + " (required)")
+            yield from _panel_rules(data, bad)
+
+
+    class _Top(Section):
+        """A scenario: what is shown (panels), how it is paced and where it is written."""
+
+        shape: ClassVar[str] = "a mapping of options (title, seed, panels …)"
+
+        title: text() = Field("", description="the heading above the panels")  # type: ignore[valid-type]
+        seed: whole(0) = Field(0, description="the random seed every panel starts from "  # type: ignore[valid-type]
+                                              "(same seed, same picture)")
+        panels: Annotated[list[Panel], BeforeValidator(_panels_check)] = Field(
+            None, description="the panels, side by side (or give one panel's keys at the top "
+                              "level instead)")
+        output: text("a file path such as output/maze.gif") = Field(  # type: ignore[valid-type]
+            None, description="where the animation is written (default: output/<scenario>.gif); "
+                              "its suffix picks the format")
+        format: choice(ANIMATIONS) = Field(  # type: ignore[valid-type]
+            None, description="the output format, when the output's suffix does not say")
+        fps: whole(1, 120) = Field(25, description="frames per second (each format has its "  # type: ignore[valid-type]
+                                                   "own rates; GIF: 50, 25, 20, 10, 5, 4, 2, 1)")
+        steps_per_frame: whole(1) = Field(None, description="algorithm steps per frame "  # type: ignore[valid-type]
+                                                            "(default: from duration)")
+        duration: number(0.0, 3600.0, strict_lo=True) = Field(  # type: ignore[valid-type]
+            None, description="seconds the animation lasts (instead of steps_per_frame)")
+        clock: choice(("steps", "progress")) = Field(  # type: ignore[valid-type]
+            "steps", description="steps: panels advance one step per tick; progress: every "
+                                 "panel finishes together")
+        hold: number(0.0, 60.0) = Field(2.0, description="seconds the last frame stays")  # type: ignore[valid-type]
+        hold_first: number(0.0, 60.0) = Field(0.5, description="seconds the first frame "  # type: ignore[valid-type]
+                                                               "stays")
+        theme: choice(("light", "dark")) = Field("light", description="light or dark colours")  # type: ignore[valid-type]
+        colours: Colours = Field(default_factory=dict, description="colours to change, by "  # type: ignore[valid-type]
+                                                                   "name: '#rrggbb'")
+        columns: whole(1, 8) = Field(None, description="panels per row (default: chosen by the "  # type: ignore[valid-type]
+                                                       "layout)")
+        size: Size = Field(None, description="a fixed canvas WxH, e.g. a slide 1280x720 (the "  # type: ignore[valid-type]
+                                             "layout picks columns and cell sizes that fill it)")
+        still: flag() = Field(False, description="also save the final frame as a PNG")  # type: ignore[valid-type]
+        strip: whole(0, MAX_STRIP) = Field(0, description="also save this many key frames "  # type: ignore[valid-type]
+                                                          "side by side as a PNG")
+        legend: flag() = Field(True, description="each panel explains its colours below its "  # type: ignore[valid-type]
+                                                 "caption")
+        solve_together: flag() = Field(False, description="every maze is built first, then "  # type: ignore[valid-type]
+                                                          "all solve together")
+        shorthand: Panel = Field(None, alias=TAG + "panel", exclude=True)  # type: ignore[assignment]
+
+        @classmethod
+        def unknown_key(cls, key: Any) -> str:
+            return "unknown option; expected one of " + ", ".join(TOP_KEYS + PANEL_KEYS)
+
+        @classmethod
+        def prepare(cls, data: dict, info: ValidationInfo) -> dict:
+            """Without `panels`, the panel keys at the top level are the one panel."""
+            if "panels" in data:
+                return data
+            single = {k: data[k] for k in PANEL_KEYS if k in data}
+            if isinstance(data.get("title"), str) and data["title"]:
+                single["title"] = data["title"]
+            rest = {k: v for k, v in data.items() if k not in PANEL_KEYS}
+            return {**rest, TAG + "panel": single}
+
+        @classmethod
+        def rules(cls, data: dict, bad: Callable[..., bool],
+                  info: ValidationInfo) -> Iterable[Problem]:
+            if "panels" in data:
+                for key in PANEL_KEYS:
+                    if key in data:
+                        yield (key,), ("put panel options inside `panels:` when the scenario "
+                                       "lists panels")
+            if data.get("steps_per_frame") is not None and data.get("duration") is not None \
+                    and not bad("steps_per_frame") and not bad("duration"):
+                yield ("duration",), "either steps_per_frame or duration, not both"
+            ctx = info.context or {}
+            fmt, problems = resolve_output(data, bad, ctx.get("path", Path("scenario.yaml")),
+                                           ctx.get("out"))
+            yield from problems
+            if fmt is not None and not bad("fps") and "fps" in data:
+                record = FORMATS[fmt]
+                if not record.fps_allowed(data["fps"]):
+                    yield ("fps",), (f"expected {record.fps_expected()}, got {show(data['fps'])} "
+                                     f"(the frame rates {fmt.upper()} plays exactly)")
+
+
+    model = create_model("ScenarioModel", __base__=_Top, __doc__=_Top.__doc__,
+                         **_writer_fields())
+    return model, Panel
 
 
 #: every key of a scenario file (besides the panel keys when there is one panel)
-TOP_KEYS = tuple(k for k in _Top.model_fields if k != "shorthand") + tuple(
+TOP_KEYS = ("title", "seed", "panels", "output", "format", "fps", "steps_per_frame",
+            "duration", "clock", "hold", "hold_first", "theme", "colours", "columns", "size",
+            "still", "strip", "legend", "solve_together") + tuple(
     p.name for f in FORMATS.values() for p in f.options)
+_BUILT: dict[tuple, tuple[type[Section], type[Section]]] = {}
 
-#: the whole scenario: `_Top` and each writer's options
-ScenarioModel = create_model("ScenarioModel", __base__=_Top, __doc__=_Top.__doc__,
-                             **_writer_fields())
+
+def _registry_key() -> tuple:
+    return tuple((kind, name, id(algo)) for kind in registry.KINDS
+                 for name, algo in registry.algorithms(kind).items())
+
+
+def models() -> tuple[type[Section], type[Section]]:
+    """(ScenarioModel, Panel) for the registry as it is now (built once per registry)."""
+    key = _registry_key()
+    if key not in _BUILT:
+        _BUILT[key] = _build()
+    return _BUILT[key]
+
+
+def scenario_model() -> type[Section]:
+    """The model of a whole scenario file."""
+    return models()[0]
+
+
 
 
 def resolve_output(data: dict, bad: Callable[..., bool], path: Path,
@@ -459,5 +483,5 @@ def resolve_output(data: dict, bad: Callable[..., bool], path: Path,
 
 
 __all__ = ["AUTO", "CANVAS_LIMITS", "ENDPOINT_RULES", "MAX_SIDE", "MAX_STRIP", "MAZE_VIEWS",
-           "PANEL_KEYS", "SLIDE_SIZES", "TOP_KEYS", "Maze", "Panel", "ScenarioModel",
-           "parse_size", "resolve_output", "size_expected"]
+           "PANEL_KEYS", "SLIDE_SIZES", "TOP_KEYS", "Maze", "models", "parse_size",
+           "resolve_output", "scenario_model", "size_expected"]
