@@ -172,7 +172,7 @@ def algorithm_type(kind: str) -> Any:
 
     def schema(s: dict[str, Any]) -> None:
         members_schema = s.pop("oneOf", None) or s.pop("anyOf", [])
-        s.clear()
+        s.pop("discriminator", None)
         s["anyOf"] = [{"enum": list(known), "description": f"a {kind} by name"},
                       *members_schema]
         s["x-expected"] = f"a {kind} name ({names}), or a mapping with `name` and its options"
