@@ -245,7 +245,7 @@ class Section(BaseModel):
             result = handler(known)
         except ValidationError as exc:
             problems += [_reissue(e) for e in exc.errors()]
-        failed = [tuple(p["loc"]) for p in problems]
+        failed = [_plain(p["loc"]) for p in problems]
 
         def bad(*path: str | int) -> bool:
             if not _present(data, path):
@@ -257,6 +257,12 @@ class Section(BaseModel):
         if problems:
             raise ValidationError.from_exception_data(cls.__name__, problems)
         return result
+
+
+def _plain(loc: Iterable[str | int]) -> tuple[str | int, ...]:
+    """A location without union tags and dict-key markers: the path into the raw data."""
+    return tuple(p for p in loc if isinstance(p, int) or not (p.startswith(TAG)
+                                                              or p == "[key]"))
 
 
 def _present(data: Any, path: Sequence[str | int]) -> bool:
@@ -309,7 +315,7 @@ def location(loc: Iterable[str | int]) -> str:
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif not part.startswith(TAG):
+        elif not part.startswith(TAG) and part != "[key]":
             out += f".{part}" if out else part
     return out
 
