@@ -391,8 +391,9 @@ def _build() -> tuple[type[Section], type[Section]]:
             if "panels" in data:
                 return data
             single = {k: data[k] for k in PANEL_KEYS if k in data}
-            if isinstance(data.get("title"), str) and data["title"]:
-                single["title"] = data["title"]
+            title = data.get("title")
+            if isinstance(title, str) and 0 < len(title) <= 500:   # a bad title: told once
+                single["title"] = title
             rest = {k: v for k, v in data.items() if k not in PANEL_KEYS}
             return {**rest, TAG + "panel": single}
 

@@ -74,7 +74,13 @@ class _Loader(yaml.SafeLoader):
 def parse_yaml(text: str) -> Any:
     """The document in `text` (YamlProblem for bad YAML, a duplicate key, an alias bomb or
     nesting deeper than MAX_DEPTH)."""
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as exc:    # a character YAML does not allow
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise YamlProblem(f"line {line}, column {column}: expected text, got the control "
+                          f"character U+{exc.character:04X}") from None
     try:
         try:
             node = loader.get_single_node()
@@ -91,7 +97,8 @@ def parse_yaml(text: str) -> Any:
         except yaml.YAMLError as exc:
             raise YamlProblem(_yaml_message(exc)) from None
         except (ValueError, OverflowError) as exc:
-            raise YamlProblem(f"this is not valid YAML: {str(exc)[:100]}") from None
+            reason = str(exc).split(";")[0][:100]     # e.g. a number of 5,000 digits
+            raise YamlProblem(f"this is not valid YAML: {reason}") from None
     finally:
         loader.dispose()
 
