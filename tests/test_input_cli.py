@@ -41,7 +41,7 @@ def start_render(tmp_path: Path) -> tuple[subprocess.Popen, Path]:
 def test_ctrl_c_prints_one_line_exits_130_and_writes_nothing(tmp_path):
     proc, dest = start_render(tmp_path)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert err.strip().splitlines()[-1] == ("interrupted (Ctrl-C): stopped; no output file "
                                             "was written")

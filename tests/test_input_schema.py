@@ -12,8 +12,8 @@ import yaml
 
 from visualizer.cli import main
 from visualizer.export import FORMATS
-from visualizer.schema import publish
 from visualizer.scenario import ScenarioError, parse
+from visualizer.schema import publish
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted((ROOT / "scenarios").glob("*.yaml"))
@@ -88,8 +88,8 @@ def test_mp4_takes_frame_rates_a_gif_cannot(tmp_path):
     raw = {"maze": {"rows": 3, "cols": 3}, "generator": "kruskal", "fps": 30}
     with pytest.raises(ScenarioError) as info:
         parse(raw, tmp_path / "s.yaml")
-    assert info.value.errors == [f"{tmp_path / 's.yaml'}: fps: expected one of 50, 25, 20, 10, "
-                                 "5, 4, 2, 1, got 30 (the frame rates GIF plays exactly)"]
+    assert info.value.errors == [(f"{tmp_path / 's.yaml'}: fps: expected one of 50, 25, 20, "
+                                  "10, 5, 4, 2, 1, got 30 (the frame rates GIF plays exactly)")]
     scenario = parse({**raw, "output": "x.mp4"}, tmp_path / "s.yaml")
     assert (scenario.format, scenario.fps) == ("mp4", 30)
     assert scenario.writer_options() == {"crf": 18, "preset": "medium"}

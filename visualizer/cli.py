@@ -13,9 +13,9 @@ from tqdm import tqdm
 
 from . import registry
 from .export import FORMATS
+from .scenario import ScenarioError, load
 from .schema.budget import Budget
 from .schema.model import MAX_STRIP
-from .scenario import ScenarioError, load
 from .surfaces import SURFACE_NAMES
 
 DEFAULT_SCENARIO = Path("scenarios") / "default.yaml"

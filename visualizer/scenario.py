@@ -15,9 +15,20 @@ from . import registry
 from .export import FORMATS
 from .schema.budget import Budget
 from .schema.fields import located
-from .schema.model import (AUTO, CANVAS_LIMITS, ENDPOINT_RULES, MAX_SIDE, MAZE_VIEWS,  # noqa: F401
-                           PANEL_KEYS, SLIDE_SIZES, TOP_KEYS, parse_size, resolve_output,
-                           scenario_model, size_expected)
+from .schema.model import (  # noqa: F401
+    AUTO,
+    CANVAS_LIMITS,
+    ENDPOINT_RULES,
+    MAX_SIDE,
+    MAZE_VIEWS,
+    PANEL_KEYS,
+    SLIDE_SIZES,
+    TOP_KEYS,
+    parse_size,
+    resolve_output,
+    scenario_model,
+    size_expected,
+)
 from .schema.yaml_reader import YamlProblem, read_yaml
 
 DEFAULT_BUDGET = Budget()
@@ -202,8 +213,9 @@ def _panel(model: Any, seed: int) -> PanelSpec:
 def blocked_cells(spec: PanelSpec, loc: str) -> list[str]:
     """A block maze is generated here so that endpoints and a solver's start or goal in a
     blocked cell are reported like any other bad value: one message per blocked cell."""
-    algorithm = registry.algorithms("generator").get(spec.generator.name) \
-        if spec.generator is not None else None
+    if spec.generator is None or spec.maze is None:
+        return []
+    algorithm = registry.algorithms("generator").get(spec.generator.name)
     if algorithm is None or not algorithm.blocks:
         return []
     at = f"{loc}." if loc else ""

@@ -137,6 +137,18 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["ANIMATIONS", "FORMATS", "Format", "GifWriter", "Mp4Writer", "NullWriter",
-           "PngWriter", "WRITERS", "Writer", "open_writer", "options_of", "save_strip",
-           "writer_for"]
+__all__ = [
+    "ANIMATIONS",
+    "FORMATS",
+    "WRITERS",
+    "Format",
+    "GifWriter",
+    "Mp4Writer",
+    "NullWriter",
+    "PngWriter",
+    "Writer",
+    "open_writer",
+    "options_of",
+    "save_strip",
+    "writer_for",
+]

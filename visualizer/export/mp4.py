@@ -59,7 +59,8 @@ class Mp4Writer(Writer):
     suffix = ".mp4"
 
     def __init__(self, path: str | os.PathLike, *, width: int, height: int, palette: Any,
-                 fps: float = 25, loop: bool = True, crf: int = DEFAULTS["crf"], preset: str = DEFAULTS["preset"],
+                 fps: float = 25, loop: bool = True, crf: int = DEFAULTS["crf"],
+                 preset: str = DEFAULTS["preset"],
                  lookahead: int = 10, background: int = 1) -> None:
         super().__init__(path, width=width, height=height, palette=palette, fps=fps, loop=loop)
         pin_mmap_threshold()

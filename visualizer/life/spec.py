@@ -2,17 +2,38 @@
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Iterator, Union
+from typing import Annotated, Any, ClassVar, Union
 
 import numpy as np
-from pydantic import (BeforeValidator, Discriminator, Field, PlainValidator, Tag,
-                      ValidationError, ValidationInfo, WithJsonSchema)
+from pydantic import (
+    BeforeValidator,
+    Discriminator,
+    Field,
+    PlainValidator,
+    Tag,
+    ValidationError,
+    ValidationInfo,
+    WithJsonSchema,
+)
 
 from ..events import Event
-from ..schema.fields import (TAG, Problem, Section, cell, choice, expected, fail, flag,
-                             located, number, show, value_type, whole)
+from ..schema.fields import (
+    TAG,
+    Problem,
+    Section,
+    cell,
+    choice,
+    expected,
+    fail,
+    flag,
+    located,
+    number,
+    show,
+    value_type,
+    whole,
+)
 from ..surfaces import SURFACE_NAMES, Surface, make_surface
 from .engine import evolve
 from .formats import LifeFormatError, read_pattern
@@ -178,9 +199,11 @@ class LifeSection(Section):
     surface: choice(SURFACE_NAMES, normal=_surface_key) = Field(  # type: ignore[valid-type]
         DEFAULTS["surface"], description="how the edges are glued (French names too: tore, "
                                          "bouteille_de_klein, …)")
-    rule: LifeRule = Field(DEFAULTS["rule"], validate_default=True, description="B/S notation or a named rule")  # type: ignore[valid-type]
-    init: Init = Field(DEFAULTS["init"], validate_default=True, description="how the grid starts: one item or a "  # type: ignore[valid-type]
-                                                     "list, applied in order")
+    rule: LifeRule = Field(  # type: ignore[valid-type]
+        DEFAULTS["rule"], validate_default=True, description="B/S notation or a named rule")
+    init: Init = Field(  # type: ignore[valid-type]
+        DEFAULTS["init"], validate_default=True,
+        description="how the grid starts: one item or a list, applied in order")
     colour_changes: flag() = Field(DEFAULTS["colour_changes"], description="show births "  # type: ignore[valid-type]
                                                                            "and deaths")
     chart: flag() = Field(DEFAULTS["chart"], description="a population chart under the "  # type: ignore[valid-type]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ..export import FORMATS
 
 if TYPE_CHECKING:
-    from ..scenario import PanelSpec, Scenario
+    from ..scenario import MazeSpec, PanelSpec, Scenario
 
 GIB = 1 << 30
 #: bytes a canvas pixel costs at the peak of a render: the canvas, each panel's raster and
@@ -79,11 +79,17 @@ def _loc(scenario: Scenario, i: int) -> str:
     return "" if scenario.shorthand else f"panels[{i}]."
 
 
+def _maze(spec: PanelSpec) -> MazeSpec:
+    """The maze of a maze panel."""
+    assert spec.maze is not None, "a maze panel"
+    return spec.maze
+
+
 def _panel_side(spec: PanelSpec, cell_size: int) -> tuple[int, int]:
     """A panel's (width, height) in pixels with `cell_size`, as it draws itself."""
     if spec.life is not None:
         return spec.life.cols * cell_size, spec.life.rows * cell_size
-    m = spec.maze
+    m = _maze(spec)
     pitch = cell_size + m.wall
     w, h = m.cols * pitch + m.wall, m.rows * pitch + m.wall
     if m.view == "neighbourhood":
@@ -92,13 +98,13 @@ def _panel_side(spec: PanelSpec, cell_size: int) -> tuple[int, int]:
 
 
 def _cell_size(spec: PanelSpec) -> int:
-    return spec.cell_size if spec.life is not None else spec.maze.cell_size
+    return spec.cell_size if spec.life is not None else _maze(spec).cell_size
 
 
 def _cells(spec: PanelSpec) -> int:
     if spec.life is not None:
         return spec.life.rows * spec.life.cols
-    return spec.maze.rows * spec.maze.cols
+    return _maze(spec).rows * _maze(spec).cols
 
 
 def panel_steps(spec: PanelSpec) -> float:
@@ -136,7 +142,7 @@ def _problems(budget: Budget, scenario: Scenario) -> Any:
     for i, spec in enumerate(scenario.panels):
         w, h = _panel_side(spec, _cell_size(spec))
         if not fixed and max(w, h) > fmt.max_side:
-            best = _largest(spec, lambda c: max(_panel_side(spec, c)) <= fmt.max_side)
+            best = _largest(spec, lambda c, s=spec: max(_panel_side(s, c)) <= fmt.max_side)
             key = "cell_size" if spec.life is not None else "maze.cell_size"
             yield (f"{_loc(scenario, i)}{key}: the panel would be {w:,} x {h:,} pixels; "
                    f"{fmt.name.upper()} holds at most {fmt.max_side:,} pixels a side: "
@@ -144,7 +150,7 @@ def _problems(budget: Budget, scenario: Scenario) -> Any:
                       "fewer rows and cols"))
         pixels += w * h if not fixed else 0
         cells += _cells(spec)
-    if fixed:
+    if scenario.size is not None:
         pixels = scenario.size[0] * scenario.size[1]
     memory = pixels * BYTES_PER_PIXEL + cells * BYTES_PER_CELL
     if memory > budget.memory:
@@ -167,8 +173,9 @@ def _problems(budget: Budget, scenario: Scenario) -> Any:
         i = max(range(len(steps)), key=lambda k: steps[k] if scenario.panels[k].life is None
                 else -1)
         spec = scenario.panels[i]
+        name = spec.generator.name if spec.generator is not None else "?"
         yield (f"{_loc(scenario, i)}maze: about {_fmt(maze_steps)} algorithm steps "
-               f"({spec.maze.rows}x{spec.maze.cols} cells, {spec.generator.name}"
+               f"({_maze(spec).rows}x{_maze(spec).cols} cells, {name}"
                + (f" + {spec.solver.name}" if spec.solver else "")
                + f"); the limit is {_fmt(budget.steps)}{RAISE}: fewer rows and cols")
     updates = sum(_cells(s) * (s.life.generations + 1) for s in scenario.panels

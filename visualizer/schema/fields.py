@@ -15,8 +15,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar
 
-from pydantic import (BaseModel, ConfigDict, PlainValidator, ValidationError, ValidationInfo,
-                      WithJsonSchema, model_validator)
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    PlainValidator,
+    ValidationError,
+    ValidationInfo,
+    WithJsonSchema,
+    model_validator,
+)
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 SHOWN = 60      # characters of a quoted value shown in a message
@@ -267,9 +274,8 @@ def _plain(loc: Iterable[str | int]) -> tuple[str | int, ...]:
 
 def _present(data: Any, path: Sequence[str | int]) -> bool:
     for step in path:
-        if isinstance(step, int) and isinstance(data, list) and 0 <= step < len(data):
-            data = data[step]
-        elif isinstance(data, dict) and step in data:
+        in_list = isinstance(step, int) and isinstance(data, list) and 0 <= step < len(data)
+        if in_list or (isinstance(data, dict) and step in data):
             data = data[step]
         else:
             return False
@@ -339,6 +345,22 @@ def located(exc: ValidationError) -> list[Located]:
     return out
 
 
-__all__ = ["Located", "MISSING", "Problem", "Section", "cell", "choice", "dig", "expected",
-           "fail", "flag", "located", "location", "number", "pattern", "show", "text",
-           "whole"]
+__all__ = [
+    "MISSING",
+    "Located",
+    "Problem",
+    "Section",
+    "cell",
+    "choice",
+    "dig",
+    "expected",
+    "fail",
+    "flag",
+    "located",
+    "location",
+    "number",
+    "pattern",
+    "show",
+    "text",
+    "whole",
+]

@@ -13,16 +13,30 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Union
 
-from pydantic import (BeforeValidator, Discriminator, Field, Tag, ValidationInfo,
-                      create_model)
+from pydantic import BeforeValidator, Discriminator, Field, Tag, ValidationInfo, create_model
 
 from .. import registry
 from ..export import ANIMATIONS, FORMATS
 from ..life.spec import LifeSection
 from ..render.palette import NAMES as COLOUR_NAMES
 from ..surfaces import SURFACE_NAMES
-from .fields import (TAG, Problem, Section, cell, choice, dig, expected, fail, flag, is_int,
-                     number, show, text, value_type, whole)
+from .fields import (
+    TAG,
+    Problem,
+    Section,
+    cell,
+    choice,
+    dig,
+    expected,
+    fail,
+    flag,
+    is_int,
+    number,
+    show,
+    text,
+    value_type,
+    whole,
+)
 
 SLIDE_SIZES = {"960x540": (960, 540), "1280x720": (1280, 720), "1920x1080": (1920, 1080)}
 CANVAS_LIMITS = ((160, 3840), (90, 2160))   # the widths and heights a `size` may have
@@ -88,9 +102,9 @@ class Maze(Section):
 
     shape: ClassVar[str] = "a mapping with rows and cols"
 
-    rows: Side = Field(description="cells from top to bottom; `auto` fills the panel's "
+    rows: Side = Field(description="cells from top to bottom; `auto` fills the panel's "  # type: ignore[valid-type]
                                    "place on the canvas")
-    cols: Side = Field(description="cells from left to right; `auto` as for rows")
+    cols: Side = Field(description="cells from left to right; `auto` as for rows")  # type: ignore[valid-type]
     surface: choice(SURFACE_NAMES) = Field(  # type: ignore[valid-type]
         "plane", description="how the edges are glued (see `run.py --list`)")
     cell_size: whole(1, 64) = Field(  # type: ignore[valid-type]
@@ -193,7 +207,7 @@ def _endpoints_tag(value: Any) -> str:
     return TAG + ("cells" if isinstance(value, dict) else "rule")
 
 
-Endpoints = Annotated[Union[Annotated[choice(ENDPOINT_RULES), Tag(TAG + "rule")],
+Endpoints = Annotated[Union[Annotated[choice(ENDPOINT_RULES), Tag(TAG + "rule")],  # type: ignore[valid-type]
                             Annotated[EndpointCells, Tag(TAG + "cells")]],
                       Discriminator(_endpoints_tag),
                       Field(json_schema_extra={
@@ -207,7 +221,7 @@ def _algorithm_name(value: Any) -> str | None:
 
 def _panel_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
     """Rules between a maze panel's maze, algorithms, endpoints and braid."""
-    maze = data.get("maze")
+    maze: Any = data.get("maze")
     maze_ok = isinstance(maze, dict) and "rows" in maze and "cols" in maze \
         and not bad("maze", "rows") and not bad("maze", "cols")
     surface = maze.get("surface", "plane") if isinstance(maze, dict) \
@@ -346,7 +360,7 @@ def _build() -> tuple[type[Section], type[Section]]:
         seed: whole(0) = Field(0, description="the random seed every panel starts from "  # type: ignore[valid-type]
                                               "(same seed, same picture)")
         panels: Annotated[list[Panel], BeforeValidator(_panels_check)] = Field(
-            None, description="the panels, side by side (or give one panel's keys at the top "
+            None, description="the panels, side by side (or give one panel's keys at the top "  # type: ignore[arg-type]
                               "level instead)")
         output: text("a file path such as output/maze.gif") = Field(  # type: ignore[valid-type]
             None, description="where the animation is written (default: output/<scenario>.gif); "
@@ -379,7 +393,7 @@ def _build() -> tuple[type[Section], type[Section]]:
                                                  "caption")
         solve_together: flag() = Field(False, description="every maze is built first, then "  # type: ignore[valid-type]
                                                           "all solve together")
-        shorthand: Panel = Field(None, alias=TAG + "panel", exclude=True)  # type: ignore[assignment]
+        shorthand: Panel = Field(None, alias=TAG + "panel", exclude=True)  # type: ignore[assignment,literal-required]
 
         @classmethod
         def unknown_key(cls, key: Any) -> str:
@@ -463,8 +477,8 @@ def resolve_output(data: dict, bad: Callable[..., bool], path: Path,
         value = data["output"]
         if bad("output") or not isinstance(value, str) or not value.strip():
             return None, [] if bad("output") else [
-                (("output",), f"expected a file path such as output/maze.gif, got "
-                              f"{show(value)}")]
+                (("output",), (f"expected a file path such as output/maze.gif, got "
+                               f"{show(value)}"))]
         target, where = Path(value).expanduser(), "output"
     else:
         return fmt or "gif", []
@@ -473,11 +487,11 @@ def resolve_output(data: dict, bad: Callable[..., bool], path: Path,
         return fmt, []
     names = " or ".join(f".{n}" for n in ANIMATIONS)
     if suffix not in ANIMATIONS:
-        return None, [((where,), f"expected a file name ending in {names}, got "
-                                 f"{show(str(target))}")]
+        return None, [((where,), (f"expected a file name ending in {names}, got "
+                                  f"{show(str(target))}"))]
     if fmt and suffix != fmt:
-        return None, [((where,), f"expected a .{fmt} file, as `format` says, got "
-                                 f"{show(str(target))}")]
+        return None, [((where,), (f"expected a .{fmt} file, as `format` says, got "
+                                  f"{show(str(target))}"))]
     return suffix, []
 
 

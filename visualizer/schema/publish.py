@@ -93,12 +93,12 @@ def reference() -> str:
     """The text of docs/scenario-reference.md."""
     schema = json_schema()
     defs = schema["$defs"]
-    out = ["# Scenario reference", "",
-           "Every key a scenario file may hold, generated from the schema in the code "
-           "(`python -m visualizer.schema.publish` rewrites this page and "
-           "`scenarios/schema.json`; a test checks both are current). A value outside its "
-           "type is refused with its location, e.g. `panels[1].maze.rows: expected a whole "
-           "number from 1 to 1000, got 'ten'`; unknown keys are refused too.", ""]
+    intro = ("Every key a scenario file may hold, generated from the schema in the code "
+             "(`python -m visualizer.schema.publish` rewrites this page and "
+             "`scenarios/schema.json`; a test checks both are current). A value outside its "
+             "type is refused with its location, e.g. `panels[1].maze.rows: expected a whole "
+             "number from 1 to 1000, got 'ten'`; unknown keys are refused too.")
+    out = ["# Scenario reference", "", intro, ""]
     for heading, key, where in SECTIONS:
         section = schema if key is None else defs[key]
         out += [f"## {heading}", ""]
