@@ -114,7 +114,37 @@ def reference() -> str:
             out += [f"### {algo}", "", section.get("description", ""), ""]
             if len(section["properties"]) > 1:
                 out += _table(section) + [""]
+    out += _limits()
     return "\n".join(out).rstrip() + "\n"
+
+
+def _limits() -> list[str]:
+    """The resource budget's limits and the formats' own, for the reference page."""
+    from ..export import FORMATS
+    from ..schema.budget import GIB, Budget
+    from .yaml_reader import MAX_BYTES, MAX_DEPTH, MAX_VALUES
+
+    b = Budget()
+    out = ["## Limits", "",
+           ("Before any work a scenario's cost is estimated from its numbers and refused, "
+            "with the estimate, the limit and a fix (\"cell_size at most 8 for this size\"), "
+            "when it exceeds one of these. `run.py --budget X` multiplies the first five by X; "
+            "a format's own limits stay."), "",
+           "| limit | value |", "|---|---|",
+           f"| memory at the peak of a render | {b.memory / GIB:g} GiB |",
+           f"| frames | {b.frames:,} |",
+           f"| maze algorithm steps, all panels | {b.steps:,} |",
+           f"| Life cell updates (cells x generations), all panels | {b.life_updates:,} |",
+           f"| panels | {b.panels} |"]
+    for fmt in FORMATS.values():
+        if fmt.animation:
+            rates = ", ".join(map(str, fmt.fps)) if fmt.fps else f"1 to {fmt.max_fps}"
+            out.append(f"| {fmt.name.upper()}: pixels a side; fps | {fmt.max_side:,}; "
+                       f"{rates} |")
+    out += [f"| scenario file size | {MAX_BYTES:,} bytes |",
+            f"| values once YAML aliases are expanded | {MAX_VALUES:,} |",
+            f"| nesting of mappings and lists | {MAX_DEPTH} |", ""]
+    return out
 
 
 def write() -> None:
