@@ -6,7 +6,6 @@ import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
 from tqdm import tqdm
@@ -238,6 +237,19 @@ def _render_quietly(path: str, over: Overrides = Overrides()) -> Outcome:
         return Outcome(path, 1, message=message)
 
 
+def _outcome_of(path: Path, future) -> Outcome:
+    """A worker's outcome, or a row saying how the worker itself failed (it crashed, was
+    killed, ran out of memory)."""
+    try:
+        return future.result()
+    except KeyboardInterrupt:
+        raise
+    except Exception as exc:   # noqa: BLE001 - a batch reports every failure as a row
+        message = f"{path}: the worker failed: {type(exc).__name__}: {str(exc)[:200]}"
+        print(message, file=sys.stderr)
+        return Outcome(str(path), 1, message=message)
+
+
 def summary_table(outcomes: list[Outcome]) -> str:
     """The batch summary: file, frames, duration, bytes, seconds, status."""
     rows = [("file", "frames", "duration", "bytes", "seconds", "status")]
@@ -264,8 +276,9 @@ def render_folder(folder: Path, jobs: int, over: Overrides = Overrides()) -> int
                    file=sys.stderr)
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for outcome in pool.map(partial(_render_quietly, over=over), map(str, files)):
-                outcomes.append(outcome)
+            futures = [pool.submit(_render_quietly, str(path), over) for path in files]
+            for path, future in zip(files, futures):
+                outcomes.append(_outcome_of(path, future))
                 overall.update(1)
     else:
         for path in files:
