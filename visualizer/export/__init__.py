@@ -33,7 +33,8 @@ class Format:
     scenario keys this format reads (their `Param.kind`, default and help); `max_side` is the
     largest width or height in pixels the format can hold; `fps` lists the frame rates it
     allows (empty: any rate from 1 to `max_fps`). `animation` says whether a scenario's
-    `output` may be of this format (PNG is only written beside an animation).
+    `output` may be of this format (PNG is only written beside an animation); `even` that
+    cell sizes are scaled to even pixel counts on a slide (H.264's 4:2:0 chroma halves).
     """
 
     name: str
@@ -45,6 +46,7 @@ class Format:
     fps: tuple[int, ...] = ()
     max_fps: int = 120
     animation: bool = True
+    even: bool = False
 
     def fps_allowed(self, fps: int) -> bool:
         """Whether this format can play `fps` frames per second."""
@@ -77,7 +79,7 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
                           "MP4 encoder speed against file size",
                           choices=("ultrafast", "superfast", "veryfast", "faster", "fast",
                                    "medium", "slow", "slower", "veryslow"))),
-           max_side=8192, max_fps=120),
+           max_side=8192, max_fps=120, even=True),
     Format("png", ".png", "png:PngWriter", "one picture (the final frame)",
            max_side=65535, animation=False),
     Format("null", "", "null:NullWriter", "nothing written (tests)", animation=False),
