@@ -130,3 +130,12 @@ def test_allow_patterns_adds_roots(tmp_path, monkeypatch):
     monkeypatch.setattr(cli, "load", fake_load)
     cli.main(["x.yaml", "--allow-patterns", str(tmp_path), "--allow-patterns", "/srv/p"])
     assert seen["roots"] == (tmp_path, Path("/srv/p"))
+
+
+@pytest.mark.parametrize("name", ["size_list", "generator_name_list", "solver_name_list",
+                                  "not_utf8", "billion_laughs", "duplicate_key"])
+def test_stats_refuses_hostile_files_like_a_render(name, capsys):
+    path = ROOT / "tests" / "hostile" / "cases" / f"{name}.yaml"
+    assert cli.main([str(path), "--stats"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}: ") and "Traceback" not in err
