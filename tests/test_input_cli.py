@@ -139,3 +139,22 @@ def test_stats_refuses_hostile_files_like_a_render(name, capsys):
     assert cli.main([str(path), "--stats"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"{path}: ") and "Traceback" not in err
+
+
+def test_an_interrupt_while_a_writer_is_set_up_leaves_nothing(tmp_path, monkeypatch, capsys):
+    """Ctrl-C between a writer's temp files (inside its constructor, before `with` can
+    abort it): the command line removes this process's temp files."""
+    from visualizer.export import base, gif
+
+    def interrupted(self, path, *, width, height, palette, fps=25, loop=True, **options):
+        base.Writer.__init__(self, path, width=width, height=height, palette=palette, fps=fps)
+        self._make_temp()
+        self._make_temp(scratch=True)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(gif.GifWriter, "__init__", interrupted)
+    path = tmp_path / "s.yaml"
+    path.write_text("maze: {rows: 2, cols: 2}\ngenerator: kruskal\n")
+    dest = tmp_path / "out"
+    assert cli.main([str(path), "--out", str(dest / "s.gif")]) == 130
+    assert list(dest.iterdir()) == []

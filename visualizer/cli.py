@@ -230,6 +230,9 @@ def _render_quietly(path: str, over: Overrides = Overrides()) -> Outcome:
     try:
         return render_file(Path(path), None, bar=False, over=over)
     except KeyboardInterrupt:
+        from .export.base import remove_own_temps
+
+        remove_own_temps()     # in a worker process: its own files
         raise
     except Exception as exc:   # noqa: BLE001 - a batch reports every failure as a row
         message = f"{path}: unexpected failure: {type(exc).__name__}: {str(exc)[:200]}"
@@ -338,6 +341,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
     except KeyboardInterrupt:
+        from .export.base import remove_own_temps
+
+        remove_own_temps()
         print("interrupted (Ctrl-C): stopped; no output file was written", file=sys.stderr)
         return EXIT_INTERRUPTED
 

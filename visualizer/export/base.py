@@ -80,6 +80,21 @@ def remove_stale(folder: Path) -> list[Path]:
     return removed
 
 
+_FOLDERS: set[Path] = set()    # where this process made temp files
+
+
+def remove_own_temps() -> list[Path]:
+    """Delete this process's temp files (after an interrupt that may have struck before a
+    writer could clean up, e.g. while it was being set up). Returns what was removed."""
+    removed = []
+    for folder in _FOLDERS:
+        for path in folder.glob(f".*.{os.getpid()}{TEMP_MARK}*"):
+            if ".part" in path.name or ".scratch" in path.name:
+                path.unlink(missing_ok=True)
+                removed.append(path)
+    return removed
+
+
 def _umask() -> int:
     """The process's file-creation mask (read by setting and restoring it)."""
     mask = os.umask(0o022)
@@ -117,6 +132,7 @@ class Writer:
         kind = ".scratch" if scratch else ".part"
         if self._tmp_path is None and not self._scratch:
             remove_stale(folder)
+        _FOLDERS.add(folder)
         fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.{os.getpid()}{TEMP_MARK}",
                                     suffix=kind + self.suffix, dir=folder)
         os.close(fd)
