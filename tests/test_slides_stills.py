@@ -51,7 +51,8 @@ def test_mp4_slides_use_even_cell_sizes(tmp_path):
 
 def test_too_many_cells_for_the_slide_is_a_clear_error(tmp_path, capsys):
     path = tmp_path / "big.yaml"
-    path.write_text("size: 960x540\nmaze: {rows: 400, cols: 900}\ngenerator: kruskal\n")
+    path.write_text("size: 960x540\nmaze: {rows: 400, cols: 900}\ngenerator: kruskal\n"
+                    "duration: 10\n")   # within the frame budget: the slide is the problem
     assert main([str(path), "--out", str(tmp_path / "big.gif")]) == 2
     assert "size: the panels do not fit in 960x540" in capsys.readouterr().err
     assert not (tmp_path / "big.gif").exists()

@@ -6,13 +6,15 @@ import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
 from tqdm import tqdm
 
 from . import registry
-from .scenario import GIF_EFFORTS, ScenarioError, load
+from .export import FORMATS
+from .scenario import ScenarioError, load
+from .schema.budget import Budget
+from .schema.model import MAX_STRIP
 from .surfaces import SURFACE_NAMES
 
 DEFAULT_SCENARIO = Path("scenarios") / "default.yaml"
@@ -28,17 +30,27 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", help="where to write the animation (overrides `output`)")
     parser.add_argument("--still", action="store_true",
                         help="also save the final frame as a PNG beside the animation")
-    parser.add_argument("--strip", type=int, default=0, metavar="N",
-                        help="also save N key frames side by side as one PNG (handouts)")
-    parser.add_argument("--effort", choices=GIF_EFFORTS,
-                        help="GIF encoding effort (overrides the scenario's): best (default; "
-                             "smallest files), fast (Life renders 2-3 times faster, "
-                             "files 2-5 %% bigger), fastest")
+    parser.add_argument("--strip", type=_bounded(0, MAX_STRIP), default=0, metavar="N",
+                        help=f"also save N key frames side by side as one PNG (handouts; "
+                             f"0 to {MAX_STRIP})")
+    for fmt in FORMATS.values():
+        for param in fmt.options:
+            _writer_flag(parser, fmt.name, param)
     parser.add_argument("--size", metavar="WxH", type=_canvas_size,
                         help="render on a canvas of this size, e.g. a slide: 1280x720 "
                              "(the layout picks the columns and cell size that fill it)")
-    parser.add_argument("--jobs", type=int, default=1, metavar="N",
-                        help="render a folder's scenarios in N processes at once")
+    parser.add_argument("--jobs", type=_bounded(1, 64), default=1, metavar="N",
+                        help="render a folder's scenarios in N processes at once (1 to 64)")
+    parser.add_argument("--allow-patterns", action="append", default=[], metavar="DIR",
+                        type=Path,
+                        help="also read pattern files from DIR (repeatable); by default a "
+                             "scenario reads them from its own folder only")
+    parser.add_argument("--budget", type=_factor, default=1.0, metavar="X",
+                        help="multiply the resource limits (memory, frames, events, panels) "
+                             "by X before refusing a scenario as too big; a format's own "
+                             "limits (GIF: 65,535 pixels a side) stay")
+    parser.add_argument("--schema", action="store_true",
+                        help="print the scenario files' JSON Schema, then stop")
     parser.add_argument("--interactive", action="store_true",
                         help="step through the scenario in a window instead of rendering it")
     parser.add_argument("--list", action="store_true",
@@ -50,6 +62,53 @@ def _parser() -> argparse.ArgumentParser:
                         help="run a parameter sweep and plot it (threshold: P(entrance "
                              "connected to exit) against the threshold), then stop")
     return parser
+
+
+def _bounded(lo: int, hi: int):
+    """An argparse type: a whole number from lo to hi (a usage error, exit 2, otherwise)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {lo} to {hi}, "
+                                             f"got '{text[:40]}'")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def _factor(text: str) -> float:
+    """`--budget X`: a number ≥ 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value >= 1 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number ≥ 1, got '{text[:40]}'")
+    return value
+
+
+def _writer_flag(parser: argparse.ArgumentParser, fmt: str, param: registry.Param) -> None:
+    """`--<option>` for a writer's own option, overriding the scenario's."""
+    flag = "--" + param.name.replace("_", "-")
+    text = f"{param.help} (overrides the scenario's; {fmt.upper()} only; default " \
+           f"{param.default})".replace("%", "%%")
+    if param.kind == "choice":
+        parser.add_argument(flag, choices=param.choices, dest=param.name, help=text)
+    elif param.kind == "int":
+        parser.add_argument(flag, dest=param.name, help=text, metavar="N",
+                            type=_bounded(int(param.min or 0), int(param.max or 1 << 30)))
+    else:
+        parser.add_argument(flag, dest=param.name, help=text)
+
+
+def writer_overrides(args: argparse.Namespace) -> dict:
+    """The writer options given on the command line."""
+    names = [p.name for f in FORMATS.values() for p in f.options]
+    return {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
 
 
 def list_algorithms() -> str:
@@ -109,19 +168,37 @@ def _canvas_size(text: str) -> tuple[int, int]:
     return size
 
 
-def render_file(path: Path, out: str | None, *, bar: bool = True, still: bool = False,
-                strip: int = 0, effort: str | None = None,
-                size: tuple[int, int] | None = None) -> Outcome:
-    """Render one scenario file; errors are printed, never raised."""
+@dataclass(frozen=True)
+class Overrides:
+    """What the command line changes in every scenario it renders."""
+
+    still: bool = False
+    strip: int = 0
+    options: tuple[tuple[str, object], ...] = ()     # writer options
+    size: tuple[int, int] | None = None
+    roots: tuple[Path, ...] = ()                    # --allow-patterns
+    budget: float = 1.0
+
+
+def prepare(path: Path, out: str | None, over: Overrides):
+    """The scenario at `path` with the command line's changes, checked against the
+    resource budget and its output's folder (ScenarioError otherwise)."""
+    scenario = load(path, out=out, roots=over.roots, budget=Budget().scaled(over.budget))
+    scenario.still = scenario.still or over.still
+    scenario.strip = over.strip or scenario.strip
+    scenario.options.update(dict(over.options))
+    scenario.size = over.size or scenario.size
+    check_writable(scenario.output, "--out" if out else "output", path)
+    return scenario
+
+
+def render_file(path: Path, out: str | None, *, bar: bool = True,
+                over: Overrides = Overrides()) -> Outcome:
+    """Render one scenario file; errors are printed, never raised (Ctrl-C is raised)."""
     from .pipeline import render
 
     try:
-        scenario = load(path, out=out)
-        scenario.still = scenario.still or still
-        scenario.strip = strip or scenario.strip
-        scenario.effort = effort or scenario.effort
-        scenario.size = size or scenario.size
-        check_writable(scenario.output, "--out" if out else "output", path)
+        scenario = prepare(path, out, over)
     except ScenarioError as exc:
         for line in exc.errors:
             print(line, file=sys.stderr)
@@ -148,8 +225,32 @@ def render_file(path: Path, out: str | None, *, bar: bool = True, still: bool = 
                    str(result.path))
 
 
-def _render_quietly(path: str, effort: str | None = None) -> Outcome:
-    return render_file(Path(path), None, bar=False, effort=effort)
+def _render_quietly(path: str, over: Overrides = Overrides()) -> Outcome:
+    """A batch's render of one file: any failure, expected or not, becomes its row."""
+    try:
+        return render_file(Path(path), None, bar=False, over=over)
+    except KeyboardInterrupt:
+        from .export.base import remove_own_temps
+
+        remove_own_temps()     # in a worker process: its own files
+        raise
+    except Exception as exc:   # noqa: BLE001 - a batch reports every failure as a row
+        message = f"{path}: unexpected failure: {type(exc).__name__}: {str(exc)[:200]}"
+        print(message, file=sys.stderr)
+        return Outcome(path, 1, message=message)
+
+
+def _outcome_of(path: Path, future) -> Outcome:
+    """A worker's outcome, or a row saying how the worker itself failed (it crashed, was
+    killed, ran out of memory)."""
+    try:
+        return future.result()
+    except KeyboardInterrupt:
+        raise
+    except Exception as exc:   # noqa: BLE001 - a batch reports every failure as a row
+        message = f"{path}: the worker failed: {type(exc).__name__}: {str(exc)[:200]}"
+        print(message, file=sys.stderr)
+        return Outcome(str(path), 1, message=message)
 
 
 def summary_table(outcomes: list[Outcome]) -> str:
@@ -167,7 +268,7 @@ def summary_table(outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
-def render_folder(folder: Path, jobs: int, effort: str | None = None) -> int:
+def render_folder(folder: Path, jobs: int, over: Overrides = Overrides()) -> int:
     """Render every scenario of `folder`; a failure does not stop the others."""
     files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
     if not files:
@@ -178,61 +279,82 @@ def render_folder(folder: Path, jobs: int, effort: str | None = None) -> int:
                    file=sys.stderr)
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for outcome in pool.map(partial(_render_quietly, effort=effort), map(str, files)):
-                outcomes.append(outcome)
+            futures = [pool.submit(_render_quietly, str(path), over) for path in files]
+            for path, future in zip(files, futures):
+                outcomes.append(_outcome_of(path, future))
                 overall.update(1)
     else:
         for path in files:
-            outcomes.append(render_file(path, None, effort=effort))
+            outcomes.append(_render_quietly(str(path), over))
             overall.update(1)
     overall.close()
     print(summary_table(outcomes))
     return 0 if all(o.status == 0 for o in outcomes) else 1
 
 
-def load_or_report(path: Path, out: str | None = None):
-    """The scenario at `path`, or None after printing every error in it."""
+def load_or_report(path: Path, out: str | None = None, over: Overrides = Overrides()):
+    """The scenario at `path`, within the budget, or None after printing every error."""
     try:
-        return load(path, out=out)
+        return load(path, out=out, roots=over.roots, budget=Budget().scaled(over.budget))
     except ScenarioError as exc:
         for line in exc.errors:
             print(line, file=sys.stderr)
         return None
 
 
-def scenario_stats(path: Path) -> dict | None:
+def scenario_stats(path: Path, over: Overrides = Overrides()) -> dict | None:
     """The figures of every panel of one scenario (None after printing its errors)."""
     from .pipeline import panel_stats
 
-    scenario = load_or_report(path)
+    scenario = load_or_report(path, over=over)
     if scenario is None:
         return None
     return {"scenario": str(path), "panels": [panel_stats(p) for p in scenario.panels]}
 
 
-def print_stats(target: Path) -> int:
+def print_stats(target: Path, over: Overrides = Overrides()) -> int:
     """Print one scenario's figures as a JSON object, or a folder's as a JSON list."""
     import json
 
     files = sorted(target.glob("*.yaml")) if target.is_dir() else [target]
-    reports = [scenario_stats(f) for f in files]
+    reports = [scenario_stats(f, over) for f in files]
     found = [r for r in reports if r is not None]
     if found:
         print(json.dumps(found if target.is_dir() else found[0], indent=1))
     return EXIT_BAD_INPUT if len(found) < len(reports) else 0
 
 
-def show_file(path: Path, out: str | None = None) -> int:
+def show_file(path: Path, out: str | None = None, over: Overrides = Overrides()) -> int:
     """Open one scenario file in the interactive window (`s` saves PNGs beside `out` or
     the scenario's output); returns the exit status."""
     from .interactive import run
 
-    scenario = load_or_report(path, out)
+    scenario = load_or_report(path, out, over)
     return EXIT_BAD_INPUT if scenario is None else run(scenario)
 
 
+EXIT_INTERRUPTED = 130
+
+
 def main(argv: list[str] | None = None) -> int:
+    """The command line; returns the exit status (130 after Ctrl-C, nothing written)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        from .export.base import remove_own_temps
+
+        remove_own_temps()
+        print("interrupted (Ctrl-C): stopped; no output file was written", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
+    if args.schema:
+        from .schema.publish import schema_text
+
+        print(schema_text())
+        return 0
     if args.list:
         print(list_algorithms())
         return 0
@@ -240,21 +362,22 @@ def main(argv: list[str] | None = None) -> int:
         from .sweep import main as sweep_main
 
         return sweep_main(["--out", args.out] if args.out else [])
+    over = Overrides(args.still, args.strip, tuple(writer_overrides(args).items()), args.size,
+                     tuple(args.allow_patterns), args.budget)
     if args.stats:
-        return print_stats(Path(args.scenario))
+        return print_stats(Path(args.scenario), over)
     target = Path(args.scenario)
     if args.interactive:
         if target.is_dir():
             print("--interactive opens one scenario file, not a folder", file=sys.stderr)
             return EXIT_BAD_INPUT
-        return show_file(target, args.out)
+        return show_file(target, args.out, over)
     if target.is_dir():
         if args.out:
             print("--out names one file; it cannot be used with a folder", file=sys.stderr)
             return EXIT_BAD_INPUT
-        return render_folder(target, args.jobs, args.effort)
-    return render_file(target, args.out, still=args.still, strip=args.strip,
-                       effort=args.effort, size=args.size).status
+        return render_folder(target, args.jobs, over)
+    return render_file(target, args.out, over=over).status
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ from .render.canvas import Canvas, Layout, default_columns, plan_layout
 from .render.text import text_width
 from .render.maze_panel import MazePanel
 from .render.palette import make_theme
+from .export import FORMATS
 from .scenario import AUTO_CANVAS, MAX_SIDE, MazeSpec, PanelSpec, Scenario, ScenarioError
 
 
@@ -370,7 +371,7 @@ def fit_to_slide(scenario: Scenario, ahead: Preview | None = None) -> None:
     """Scale every panel of `scenario` (in place) to the largest size that fits its slide,
     with the legend and captions `ahead` found: each number of columns is tried, and the one
     that makes the cells largest is kept (in `columns`)."""
-    even = scenario.format == "mp4"
+    even = FORMATS[scenario.format].even
     base = list(scenario.panels)
     fw, fh = scenario.size or AUTO_CANVAS
 
@@ -412,7 +413,7 @@ def refuse_what_cannot_fit(scenario: Scenario) -> None:
     """Refuse, before any drawing ahead, panels that miss the slide even with 1-pixel
     cells, no legend and single-line captions."""
     fw, fh = scenario.size or AUTO_CANVAS
-    tiny = [spec if is_auto(spec) else _scaled(spec, 1e-9, scenario.format == "mp4")
+    tiny = [spec if is_auto(spec) else _scaled(spec, 1e-9, FORMATS[scenario.format].even)
             for spec in scenario.panels]
     bare = Preview(None, [[] for _ in tiny], [[] for _ in tiny])
     if not any(fits(scenario, tiny, bare, c) for c in range(1, len(tiny) + 1)):
@@ -559,12 +560,7 @@ def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
     scenario.output.parent.mkdir(parents=True, exist_ok=True)
     count = 0
     total = 0.0
-    options = dict(writer_options or {})
-    if scenario.format == "mp4":
-        options.setdefault("crf", scenario.crf)
-        options.setdefault("preset", scenario.preset)
-    elif scenario.format == "gif":
-        options.setdefault("effort", scenario.effort)
+    options = {**scenario.writer_options(), **(writer_options or {})}
     keys = KeyFrames(scenario.strip) if scenario.strip else None
     last = None
     with open_writer(scenario.output, width=width, height=height, palette=theme.colours,

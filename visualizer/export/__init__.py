@@ -3,30 +3,120 @@
     with open_writer("maze.gif", width=w, height=h, palette=theme.colours, fps=25) as out:
         for frame, dirty in frames:
             out.write(frame, dirty=dirty)
+
+Every format is one `Format` record in `FORMATS`: its suffix, the scenario options it owns
+(type, default, help), its canvas limit and its frame-rate rule. Scenario validation, the
+pipeline and the command line read these records; a writer's module (and what it imports,
+e.g. PyAV for MP4) is imported only when that writer is used. A new format is one module
+plus one record here.
 """
 from __future__ import annotations
 
+import importlib
 import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .base import Writer
-from .gif import GifWriter
-from .mp4 import Mp4Writer
-from .null import NullWriter
-from .png import PngWriter, save_strip
+from ..registry import Param
 
-#: writer class by name (= file extension without the dot)
-WRITERS = MappingProxyType({"gif": GifWriter, "mp4": Mp4Writer, "png": PngWriter,
-                            "null": NullWriter})
+if TYPE_CHECKING:
+    from .base import Writer
+
+
+@dataclass(frozen=True)
+class Format:
+    """One output format.
+
+    `writer` is "module:Class" inside this package, imported on first use. `options` are the
+    scenario keys this format reads (their `Param.kind`, default and help); `max_side` is the
+    largest width or height in pixels the format can hold; `fps` lists the frame rates it
+    allows (empty: any rate from 1 to `max_fps`). `animation` says whether a scenario's
+    `output` may be of this format (PNG is only written beside an animation); `even` that
+    cell sizes are scaled to even pixel counts on a slide (H.264's 4:2:0 chroma halves).
+    """
+
+    name: str
+    suffix: str
+    writer: str
+    summary: str
+    options: tuple[Param, ...] = ()
+    max_side: int = 65535
+    fps: tuple[int, ...] = ()
+    max_fps: int = 120
+    animation: bool = True
+    even: bool = False
+
+    def fps_allowed(self, fps: int) -> bool:
+        """Whether this format can play `fps` frames per second."""
+        return fps in self.fps if self.fps else 1 <= fps <= self.max_fps
+
+    def fps_expected(self) -> str:
+        """The rule `fps_allowed` applies, in words ("one of 50, 25, …")."""
+        if self.fps:
+            return "one of " + ", ".join(map(str, self.fps))
+        return f"a whole number from 1 to {self.max_fps}"
+
+    def load(self) -> type[Writer]:
+        """The writer class (imports its module now)."""
+        module, _, cls = self.writer.partition(":")
+        return getattr(importlib.import_module(f"{__name__}.{module}"), cls)
+
+
+#: every format, by name (= file extension without the dot)
+FORMATS: dict[str, Format] = {f.name: f for f in (
+    Format("gif", ".gif", "gif:GifWriter", "a looping GIF (slides, web pages)",
+           options=(Param("effort", "choice", "best",
+                          "GIF encoding effort: best (smallest files), fast (Life renders 2-3 "
+                          "times faster, files 2-5 % bigger), fastest",
+                          choices=("best", "fast", "fastest")),),
+           max_side=65535, fps=(50, 25, 20, 10, 5, 4, 2, 1)),
+    Format("mp4", ".mp4", "mp4:Mp4Writer", "an H.264 video (slide software, video players)",
+           options=(Param("crf", "int", 18, "MP4 quality: lower is better (0 = lossless)",
+                          min=0, max=51),
+                    Param("preset", "choice", "medium",
+                          "MP4 encoder speed against file size",
+                          choices=("ultrafast", "superfast", "veryfast", "faster", "fast",
+                                   "medium", "slow", "slower", "veryslow"))),
+           max_side=8192, max_fps=120, even=True),
+    Format("png", ".png", "png:PngWriter", "one picture (the final frame)",
+           max_side=65535, animation=False),
+    Format("null", "", "null:NullWriter", "nothing written (tests)", animation=False),
+)}
+
+#: the formats a scenario's `output` may have
+ANIMATIONS = tuple(name for name, f in FORMATS.items() if f.animation)
+
+
+def options_of(fmt: str, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The keyword options of format `fmt`'s writer taken from `values` (a scenario's
+    writer options by key), defaults filled in."""
+    return {p.name: values.get(p.name, p.default) for p in FORMATS[fmt].options}
+
+
+class _Writers(Mapping[str, "type[Writer]"]):
+    """name -> writer class, importing a writer's module only when it is looked up."""
+
+    def __getitem__(self, name: str) -> type[Writer]:
+        return FORMATS[name].load()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(FORMATS)
+
+    def __len__(self) -> int:
+        return len(FORMATS)
+
+
+#: writer class by name (= file extension without the dot), imported on first look-up
+WRITERS: Mapping[str, type[Writer]] = _Writers()
 
 
 def writer_for(path: str | os.PathLike) -> type[Writer]:
     """The writer class for `path`'s extension (ValueError if none)."""
     suffix = Path(path).suffix.lower().lstrip(".")
-    if suffix not in WRITERS or suffix == "null":
-        known = ", ".join(f".{name}" for name in WRITERS if name != "null")
+    if suffix not in FORMATS or suffix == "null":
+        known = ", ".join(f".{name}" for name in FORMATS if name != "null")
         raise ValueError(f"no writer for `{path}`: its extension must be one of {known}")
     return WRITERS[suffix]
 
@@ -38,5 +128,29 @@ def open_writer(path: str | os.PathLike, *, width: int, height: int, palette: An
                             loop=loop, **options)
 
 
-__all__ = ["WRITERS", "GifWriter", "Mp4Writer", "NullWriter", "PngWriter", "Writer",
-           "open_writer", "save_strip", "writer_for"]
+_LAZY = {"GifWriter": "gif", "Mp4Writer": "mp4", "PngWriter": "png", "NullWriter": "null",
+         "save_strip": "png", "Writer": "base"}
+
+
+def __getattr__(name: str) -> Any:
+    """`from visualizer.export import GifWriter` etc., importing that module only then."""
+    if name in _LAZY:
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "ANIMATIONS",
+    "FORMATS",
+    "WRITERS",
+    "Format",
+    "GifWriter",
+    "Mp4Writer",
+    "NullWriter",
+    "PngWriter",
+    "Writer",
+    "open_writer",
+    "options_of",
+    "save_strip",
+    "writer_for",
+]

@@ -46,6 +46,55 @@ def check_size(width: int, height: int) -> tuple[int, int]:
     return int(width), int(height)
 
 
+TEMP_MARK = "~"     # `.<output name>.<pid>~<random>.part<suffix>`: a writer's temp file
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` still runs (True when that cannot be told)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
+
+
+def remove_stale(folder: Path) -> list[Path]:
+    """Delete the temp files that writers killed before they could clean up (kill -9, a
+    power cut) left in `folder`: hidden `.part`/`.scratch` files named after a process that
+    no longer runs. Returns what was removed. A live writer's files are never touched."""
+    removed = []
+    for path in folder.glob(f".*{TEMP_MARK}*"):
+        name = path.name
+        if ".part" not in name and ".scratch" not in name:
+            continue
+        head = name.split(TEMP_MARK, 1)[0]
+        pid = head.rsplit(".", 1)[-1]
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            try:
+                path.unlink()
+                removed.append(path)
+            except OSError:
+                pass
+    return removed
+
+
+_FOLDERS: set[Path] = set()    # where this process made temp files
+
+
+def remove_own_temps() -> list[Path]:
+    """Delete this process's temp files (after an interrupt that may have struck before a
+    writer could clean up, e.g. while it was being set up). Returns what was removed."""
+    removed = []
+    for folder in _FOLDERS:
+        for path in folder.glob(f".*.{os.getpid()}{TEMP_MARK}*"):
+            if ".part" in path.name or ".scratch" in path.name:
+                path.unlink(missing_ok=True)
+                removed.append(path)
+    return removed
+
+
 def _umask() -> int:
     """The process's file-creation mask (read by setting and restoring it)."""
     mask = os.umask(0o022)
@@ -81,8 +130,11 @@ class Writer:
         if not folder.is_dir():
             raise FileNotFoundError(f"folder `{folder}` does not exist; create it first")
         kind = ".scratch" if scratch else ".part"
-        fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=kind + self.suffix,
-                                    dir=folder)
+        if self._tmp_path is None and not self._scratch:
+            remove_stale(folder)
+        _FOLDERS.add(folder)
+        fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.{os.getpid()}{TEMP_MARK}",
+                                    suffix=kind + self.suffix, dir=folder)
         os.close(fd)
         if scratch:
             self._scratch.append(Path(name))

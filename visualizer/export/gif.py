@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from . import FORMATS
 from .base import Rect, Writer
 from .gifcolours import ColourTable
 from .gifformat import MAX_DELAY, TRAILER, control, descriptor, header
@@ -26,7 +27,8 @@ from .gifimage import EFFORTS, encode_changes, full_image
 
 #: frame rates whose frame delay is a whole number of 1/100 s and at least 2/100 s
 #: (browsers show shorter delays as 10/100 s)
-GIF_FPS = (50, 25, 20, 10, 5, 4, 2, 1)
+GIF_FPS = FORMATS["gif"].fps
+EFFORT = FORMATS["gif"].options[0]
 MIN_DURATION = 0.02   # seconds; browsers slow anything shorter down to 0.1 s
 LOOKAHEAD = 256       # changing frames held (as their changes) to plan the colour table
 HOLD_BYTES = 32 << 20  # ... or fewer, once their changes take this much memory
@@ -61,7 +63,7 @@ class GifWriter(Writer):
     suffix = ".gif"
 
     def __init__(self, path: str | os.PathLike, *, width: int, height: int, palette: Any,
-                 fps: float = 25, loop: bool = True, effort: str = "best",
+                 fps: float = 25, loop: bool = True, effort: str = EFFORT.default,
                  lookahead: int = LOOKAHEAD, keep_palette: bool = False,
                  optimize: str | None = None) -> None:
         super().__init__(path, width=width, height=height, palette=palette, fps=fps, loop=loop)

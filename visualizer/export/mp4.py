@@ -18,10 +18,12 @@ import av
 import numpy as np
 from av.video.frame import VideoFrame
 
+from . import FORMATS
 from .base import Rect, Writer
 
 PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
            "slower", "veryslow", "placebo")
+DEFAULTS = {p.name: p.default for p in FORMATS["mp4"].options}
 BT709 = 1   # ITU-T H.273 code for colour primaries, transfer and matrix
 
 
@@ -57,7 +59,8 @@ class Mp4Writer(Writer):
     suffix = ".mp4"
 
     def __init__(self, path: str | os.PathLike, *, width: int, height: int, palette: Any,
-                 fps: float = 25, loop: bool = True, crf: int = 18, preset: str = "medium",
+                 fps: float = 25, loop: bool = True, crf: int = DEFAULTS["crf"],
+                 preset: str = DEFAULTS["preset"],
                  lookahead: int = 10, background: int = 1) -> None:
         super().__init__(path, width=width, height=height, palette=palette, fps=fps, loop=loop)
         pin_mmap_threshold()

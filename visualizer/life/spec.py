@@ -2,17 +2,43 @@
 from __future__ import annotations
 
 import pathlib
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Annotated, Any, ClassVar, Union
 
 import numpy as np
+from pydantic import (
+    BeforeValidator,
+    Discriminator,
+    Field,
+    PlainValidator,
+    Tag,
+    ValidationError,
+    ValidationInfo,
+    WithJsonSchema,
+)
 
 from ..events import Event
+from ..schema.fields import (
+    TAG,
+    Problem,
+    Section,
+    cell,
+    choice,
+    expected,
+    fail,
+    flag,
+    located,
+    number,
+    show,
+    value_type,
+    whole,
+)
 from ..surfaces import SURFACE_NAMES, Surface, make_surface
 from .engine import evolve
 from .formats import LifeFormatError, read_pattern
 from .patterns import PATTERNS, place, random_soup
-from .rules import Rule, RuleError, parse_rule
+from .rules import NAMED_RULES, Rule, RuleError, parse_rule
 
 MAX_SIDE = 4096
 #: the French names, accepted as well
@@ -58,181 +84,222 @@ class LifeSpec:
     seed: int | None = None
 
 
-def _shown(value: Any) -> str:
-    """How a found value is quoted in an error message."""
-    return repr(value) if isinstance(value, str) else f"{value!r}"
+def _surface_key(name: str) -> str:
+    key = name.strip().lower()
+    return SURFACE_ALIASES.get(key, key)
 
 
-def _whole(raw: dict, key: str, loc: str, errors: list[str], low: int,
-           high: int | None = None) -> int | None:
-    """raw[key] (or its default) if it is a whole number in range, else None + an error."""
-    value = raw.get(key, DEFAULTS.get(key))
-    if value is None:
-        errors.append(f"{loc}.{key}: expected a whole number >= {low}, got nothing")
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
-            high is not None and value > high):
-        limit = f" and <= {high}" if high is not None else ""
-        errors.append(f"{loc}.{key}: expected a whole number >= {low}{limit}, "
-                      f"got {_shown(value)}")
-        return None
+def _rule_check(value: Any) -> Rule:
+    if not isinstance(value, str) or len(value) > 200:
+        raise expected(f"{RULE_EXPECTED}", value)
+    try:
+        return parse_rule(value)
+    except RuleError as exc:
+        raise fail(str(exc)) from None
+
+
+RULE_EXPECTED = "a rule like B3/S23 or a name (" + ", ".join(NAMED_RULES) + ")"
+LifeRule = value_type(Any, _rule_check, {"type": "string"}, RULE_EXPECTED)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A pattern file read while validating: what the scenario wrote, and its cells."""
+
+    rel: str
+    cells: np.ndarray
+
+
+def _file_check(value: Any, info: ValidationInfo) -> Loaded:
+    if not isinstance(value, str) or not value or len(value) > 4096 or "\x00" in value:
+        raise expected("a path to a .rle or .cells file", value)
+    ctx = info.context or {}
+    base = pathlib.Path(ctx.get("base_dir", "."))
+    path = pathlib.Path(value)
+    if not path.is_absolute():
+        path = base / path
+    try:
+        cells = read_pattern(path, roots=(base, *ctx.get("roots", ()))).cells
+    except LifeFormatError as exc:
+        raise fail(str(exc)) from None
+    loaded = Loaded(value, cells)
+    ctx.setdefault("patterns", {})[value] = loaded
+    return loaded
+
+
+PatternFile = Annotated[Any, PlainValidator(_file_check),
+                        WithJsonSchema({"type": "string",
+                                        "x-expected": "a path to a .rle or .cells file"})]
+
+
+def _pattern_key(name: str) -> str:
+    return name.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+class InitItem(Section):
+    """One way the grid starts: a random fill, a named pattern, or a pattern file."""
+
+    shape: ClassVar[str] = "a mapping with one of random, pattern, file"
+
+    random: number(0.0, 1.0, phrase="a density between 0 and 1") = Field(  # type: ignore[valid-type]
+        None, description="each cell alive with this probability")
+    pattern: choice(sorted(PATTERNS), phrase="a pattern name (" + ", ".join(sorted(PATTERNS))  # type: ignore[valid-type]
+                    + ")", normal=_pattern_key) = Field(
+        None, description="a built-in pattern (see `run.py --list`)")
+    file: PatternFile = Field(None, description="a .rle or .cells file, relative to the "
+                                                "scenario's folder")
+    at: cell("a cell [row, col] of whole numbers >= 0", lo=0) = Field(  # type: ignore[valid-type]
+        None, description="the pattern's top-left cell (default: centred)")
+
+    @classmethod
+    def unknown_key(cls, key: Any) -> str:
+        return f"expected one of random, pattern, file, at, got {show(key)}"
+
+    @classmethod
+    def rules(cls, data: dict, bad: Callable[..., bool],
+              info: ValidationInfo) -> Iterable[Problem]:
+        kinds = [k for k in ("random", "pattern", "file") if k in data]
+        if len(kinds) != 1:
+            yield (), ("expected exactly one of random, pattern, file, got "
+                       + (", ".join(kinds) if kinds else "none"))
+        elif kinds == ["random"] and "at" in data:
+            yield ("at",), ("expected no `at` with random (it fills the grid), got "
+                            f"{show(data['at'])}")
+
+
+def _init_tag(value: Any) -> str:
+    return TAG + ("many" if isinstance(value, list) else "one")
+
+
+def _init_list(value: Any) -> Any:
+    if isinstance(value, list) and not value:
+        raise expected("a mapping or a non-empty list of them", value)
     return value
 
 
-def _flag(raw: dict, key: str, loc: str, errors: list[str]) -> bool:
-    """raw[key] (or its default) if it is a boolean, else False + an error."""
-    value = raw.get(key, DEFAULTS[key])
-    if not isinstance(value, bool):
-        errors.append(f"{loc}.{key}: expected true or false, got {_shown(value)}")
-        return False
-    return value
+Init = Annotated[Union[Annotated[InitItem, Tag(TAG + "one")],
+                       Annotated[list[InitItem], BeforeValidator(_init_list), Tag(TAG + "many")]],
+                 Discriminator(_init_tag),
+                 Field(json_schema_extra={"x-expected": "a mapping (random, pattern or file) "
+                                                        "or a list of them"})]
 
 
-def _cell(value: Any, loc: str, errors: list[str]) -> tuple[int, int] | None:
-    """`value` as a (row, col) pair of whole numbers >= 0, else None + an error."""
-    if (isinstance(value, (list, tuple)) and len(value) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
-                    for v in value)):
-        return int(value[0]), int(value[1])
-    errors.append(f"{loc}: expected a cell [row, col] of whole numbers >= 0, "
-                  f"got {_shown(value)}")
-    return None
+class LifeSection(Section):
+    """A Game-of-Life panel: grid size and surface, rule, how long, how it starts, and what
+    the picture shows."""
+
+    shape: ClassVar[str] = "a mapping with rows, cols, surface, rule, ..."
+
+    rows: whole(1, MAX_SIDE, phrase=f"a whole number >= 1 and <= {MAX_SIDE}") = Field(  # type: ignore[valid-type]
+        description="cells from top to bottom")
+    cols: whole(1, MAX_SIDE, phrase=f"a whole number >= 1 and <= {MAX_SIDE}") = Field(  # type: ignore[valid-type]
+        description="cells from left to right")
+    generations: whole(0, phrase="a whole number >= 0") = Field(  # type: ignore[valid-type]
+        DEFAULTS["generations"], description="steps after generation 0")
+    surface: choice(SURFACE_NAMES, normal=_surface_key) = Field(  # type: ignore[valid-type]
+        DEFAULTS["surface"], description="how the edges are glued (French names too: tore, "
+                                         "bouteille_de_klein, …)")
+    rule: LifeRule = Field(  # type: ignore[valid-type]
+        DEFAULTS["rule"], validate_default=True, description="B/S notation or a named rule")
+    init: Init = Field(  # type: ignore[valid-type]
+        DEFAULTS["init"], validate_default=True,
+        description="how the grid starts: one item or a list, applied in order")
+    colour_changes: flag() = Field(DEFAULTS["colour_changes"], description="show births "  # type: ignore[valid-type]
+                                                                           "and deaths")
+    chart: flag() = Field(DEFAULTS["chart"], description="a population chart under the "  # type: ignore[valid-type]
+                                                         "grid")
+    seed: whole(0, phrase="a whole number >= 0 (this panel's own random seed)") = Field(  # type: ignore[valid-type]
+        None, description="the panel's own random seed (panels with one seed start alike)")
+
+    @classmethod
+    def unknown_key(cls, key: Any) -> str:
+        return f"expected one of {', '.join(KEYS)}, got {show(key)}"
+
+    @classmethod
+    def prepare(cls, data: dict, info: ValidationInfo) -> dict:
+        """rows and cols are reported as `got nothing` when absent."""
+        return {"rows": None, "cols": None, **data}
+
+    @classmethod
+    def rules(cls, data: dict, bad: Callable[..., bool],
+              info: ValidationInfo) -> Iterable[Problem]:
+        if bad("rows") or bad("cols"):
+            return
+        rows, cols = data["rows"], data["cols"]
+        surface = data.get("surface", DEFAULTS["surface"])
+        if not bad("surface") and _surface_key(surface) == "sphere" and rows != cols:
+            yield ("surface",), ("expected a square grid for the sphere (it glues the top "
+                                 f"edge to the left edge), got {rows} rows x {cols} cols")
+        init = data.get("init", DEFAULTS["init"])
+        items = [((), init)] if isinstance(init, dict) else list(
+            (((k,), item) for k, item in enumerate(init)) if isinstance(init, list) else ())
+        patterns = (info.context or {}).get("patterns", {})
+        for at, item in items:
+            if bad("init", *at):
+                continue
+            cells, source = _cells_of(item, patterns)
+            if cells is not None:
+                yield from _fit(("init", *at), item, cells, source, rows, cols)
 
 
-def _init_item(item: Any, loc: str, errors: list[str], base_dir: pathlib.Path,
-               size: tuple[int, int] | None) -> Any:
-    """One `init` entry as InitRandom or InitCells (checked to fit a grid of `size`), else
-    None + errors."""
-    if not isinstance(item, dict):
-        errors.append(f"{loc}: expected a mapping with one of random, pattern, file, "
-                      f"got {_shown(item)}")
-        return None
-    kinds = [k for k in ("random", "pattern", "file") if k in item]
-    unknown = [k for k in item if k not in ("random", "pattern", "file", "at")]
-    for key in unknown:
-        errors.append(f"{loc}.{key}: expected one of random, pattern, file, at, "
-                      f"got {_shown(key)}")
-    if len(kinds) != 1:
-        errors.append(f"{loc}: expected exactly one of random, pattern, file, "
-                      f"got {', '.join(kinds) if kinds else 'none'}")
-        return None
-    kind = kinds[0]
-    if kind == "random":
-        density = item["random"]
-        if "at" in item:
-            errors.append(f"{loc}.at: expected no `at` with random (it fills the grid), "
-                          f"got {_shown(item['at'])}")
-        if isinstance(density, bool) or not isinstance(density, (int, float)) or not (
-                0 <= density <= 1):
-            errors.append(f"{loc}.random: expected a density between 0 and 1, "
-                          f"got {_shown(density)}")
-            return None
-        return InitRandom(float(density))
-    if kind == "pattern":
-        name = item["pattern"]
-        key = name.strip().lower().replace("-", "_").replace(" ", "_") \
-            if isinstance(name, str) else None
-        if key not in PATTERNS:
-            errors.append(f"{loc}.pattern: expected a pattern name ("
-                          + ", ".join(sorted(PATTERNS)) + f"), got {_shown(name)}")
-            return None
-        cells, source = PATTERNS[key].cells, f"pattern {key}"
-    else:
-        rel = item["file"]
-        if not isinstance(rel, str) or not rel:
-            errors.append(f"{loc}.file: expected a path to a .rle or .cells file, "
-                          f"got {_shown(rel)}")
-            return None
-        path = pathlib.Path(rel)
-        if not path.is_absolute():
-            path = base_dir / path
-        if not path.is_file():
-            errors.append(f"{loc}.file: expected an existing .rle or .cells file, "
-                          f"got {_shown(rel)} (looked for {path})")
-            return None
-        try:
-            cells, source = read_pattern(path).cells, str(rel)
-        except LifeFormatError as exc:
-            errors.append(f"{loc}.file: {exc}")
-            return None
-    at = None
-    if "at" in item:
-        at = _cell(item["at"], f"{loc}.at", errors)
-        if at is None:
-            return None
-    if size is None:
-        return None
-    rows, cols = size
+def _cells_of(item: dict, patterns: dict) -> tuple[np.ndarray | None, str]:
+    """The cells an init item places (None for a random fill) and where they come from."""
+    if "pattern" in item:
+        key = _pattern_key(item["pattern"])
+        return PATTERNS[key].cells, f"pattern {key}"
+    if "file" in item and item["file"] in patterns:
+        return patterns[item["file"]].cells, str(item["file"])
+    return None, ""
+
+
+def _fit(at: tuple, item: dict, cells: np.ndarray, source: str, rows: int,
+         cols: int) -> Iterable[Problem]:
     ph, pw = cells.shape
     where = "at"
-    if at is None:
-        at, where = ((rows - ph) // 2, (cols - pw) // 2), "centred at"
-    r, c = at
-    if r < 0 or c < 0 or r + ph > rows or c + pw > cols:
-        errors.append(f"{loc}: expected {source} ({ph} rows x {pw} columns) to fit in the "
-                      f"{rows}x{cols} grid, got it {where} [{r}, {c}]")
-        return None
-    return InitCells(cells, at, source)
-
-
-def parse_life_spec(raw: Any, loc: str, errors: list[str],
-                    base_dir: pathlib.Path) -> LifeSpec | None:
-    """The LifeSpec described by the mapping `raw`, or None; every problem is appended to
-    `errors` as one line "{loc}.key: expected ..., got ..." (all of them, not the first)."""
-    if not isinstance(raw, dict):
-        errors.append(f"{loc}: expected a mapping with rows, cols, surface, rule, ..., "
-                      f"got {_shown(raw)}")
-        return None
-    before = len(errors)
-    for key in raw:
-        if key not in KEYS:
-            errors.append(f"{loc}.{key}: expected one of {', '.join(KEYS)}, got {_shown(key)}")
-    rows = _whole(raw, "rows", loc, errors, 1, MAX_SIDE)
-    cols = _whole(raw, "cols", loc, errors, 1, MAX_SIDE)
-    generations = _whole(raw, "generations", loc, errors, 0)
-
-    surface = None
-    name = raw.get("surface", DEFAULTS["surface"])
-    key = SURFACE_ALIASES.get(name.strip().lower(), name.strip().lower()) \
-        if isinstance(name, str) else None
-    if key not in SURFACE_NAMES:
-        errors.append(f"{loc}.surface: expected one of {', '.join(SURFACE_NAMES)}, "
-                      f"got {_shown(name)}")
-    elif rows is not None and cols is not None:
-        if key == "sphere" and rows != cols:
-            errors.append(f"{loc}.surface: expected a square grid for the sphere (it glues "
-                          f"the top edge to the left edge), got {rows} rows x {cols} cols")
-        else:
-            surface = make_surface(key, rows, cols)
-
-    rule = None
-    try:
-        rule = parse_rule(raw.get("rule", DEFAULTS["rule"]))
-    except RuleError as exc:
-        errors.append(f"{loc}.rule: {exc}")
-
-    init_raw = raw.get("init", DEFAULTS["init"])
-    size = (rows, cols) if rows is not None and cols is not None else None
-    items = []
-    if isinstance(init_raw, list):
-        if not init_raw:
-            errors.append(f"{loc}.init: expected a mapping or a non-empty list of them, "
-                          f"got []")
-        for k, item in enumerate(init_raw):
-            items.append(_init_item(item, f"{loc}.init[{k}]", errors, base_dir, size))
+    if "at" in item:
+        r, c = item["at"]
     else:
-        items.append(_init_item(init_raw, f"{loc}.init", errors, base_dir, size))
+        (r, c), where = ((rows - ph) // 2, (cols - pw) // 2), "centred at"
+    if r < 0 or c < 0 or r + ph > rows or c + pw > cols:
+        yield at, (f"expected {source} ({ph} rows x {pw} columns) to fit in the {rows}x{cols} "
+                   f"grid, got it {where} [{r}, {c}]")
 
-    colour_changes = _flag(raw, "colour_changes", loc, errors)
-    chart = _flag(raw, "chart", loc, errors)
-    seed = raw.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        errors.append(f"{loc}.seed: expected a whole number >= 0 (this panel's own random "
-                      f"seed), got {_shown(seed)}")
-    if len(errors) > before or surface is None or rule is None or generations is None:
+
+def life_spec(section: LifeSection) -> LifeSpec:
+    """The LifeSpec of a validated `life:` mapping."""
+    items = section.init if isinstance(section.init, list) else [section.init]
+    init: list[Any] = []
+    for item in items:
+        if item.random is not None:
+            init.append(InitRandom(float(item.random)))
+            continue
+        if item.pattern is not None:
+            cells, source = PATTERNS[item.pattern].cells, f"pattern {item.pattern}"
+        else:
+            cells, source = item.file.cells, item.file.rel
+        ph, pw = cells.shape
+        at = item.at if item.at is not None else ((section.rows - ph) // 2,
+                                                 (section.cols - pw) // 2)
+        init.append(InitCells(cells, tuple(at), source))
+    return LifeSpec(section.rows, section.cols,
+                    make_surface(section.surface, section.rows, section.cols), section.rule,
+                    section.generations, tuple(init), section.colour_changes, section.chart,
+                    section.seed)
+
+
+def parse_life_spec(raw: Any, loc: str, errors: list[str], base_dir: pathlib.Path,
+                    roots: tuple[pathlib.Path, ...] = ()) -> LifeSpec | None:
+    """The LifeSpec described by the mapping `raw`, or None; every problem is appended to
+    `errors` as one line "{loc}.key: expected ..., got ..." (all of them, not the first).
+    Pattern files are read inside `base_dir` and `roots` only."""
+    try:
+        section = LifeSection.model_validate(raw, context={"base_dir": base_dir,
+                                                           "roots": roots})
+    except ValidationError as exc:
+        errors += [f"{loc}.{e.where}: {e.message}" if e.where else f"{loc}: {e.message}"
+                   for e in located(exc)]
         return None
-    return LifeSpec(rows, cols, surface, rule, generations, tuple(items), colour_changes,
-                    chart, seed)
+    return life_spec(section)
 
 
 def initial_grid(spec: LifeSpec, rng: np.random.Generator) -> np.ndarray:
@@ -256,5 +323,5 @@ def life_events(spec: LifeSpec, rng: np.random.Generator) -> Iterator[Event]:
     yield from evolve(initial_grid(spec, rng), spec.rule, spec.surface, spec.generations)
 
 
-__all__ = ["LifeSpec", "InitRandom", "InitCells", "parse_life_spec", "initial_grid",
-           "life_events"]
+__all__ = ["InitCells", "InitRandom", "LifeSection", "LifeSpec", "initial_grid",
+           "life_events", "life_spec", "parse_life_spec"]

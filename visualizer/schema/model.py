@@ -1,0 +1,502 @@
+"""The scenario schema: every key of a scenario file, its type, default and meaning, and the
+rules between keys. Algorithms' options come from the registry's `Param`s, output options
+from the writers' `Format` records, Life options from `life.spec`.
+
+`ScenarioModel.model_validate(raw, context=...)` either returns the validated model or
+raises one pydantic ValidationError holding every problem, each worded in the project's
+style (see `fields.located`).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Annotated, Any, ClassVar, Union
+
+from pydantic import BeforeValidator, Discriminator, Field, Tag, ValidationInfo, create_model
+
+from .. import registry
+from ..export import ANIMATIONS, FORMATS
+from ..life.spec import LifeSection
+from ..render.palette import NAMES as COLOUR_NAMES
+from ..surfaces import SURFACE_NAMES
+from .fields import (
+    TAG,
+    Problem,
+    Section,
+    cell,
+    choice,
+    dig,
+    expected,
+    fail,
+    flag,
+    is_int,
+    number,
+    show,
+    text,
+    value_type,
+    whole,
+)
+
+SLIDE_SIZES = {"960x540": (960, 540), "1280x720": (1280, 720), "1920x1080": (1920, 1080)}
+CANVAS_LIMITS = ((160, 3840), (90, 2160))   # the widths and heights a `size` may have
+ENDPOINT_RULES = ("corners", "openings", "first_backtrack", "longest", "across")
+MAZE_VIEWS = ("square", "neighbourhood")
+MAX_SIDE = 1000
+MAX_STRIP = 24
+AUTO = "auto"          # `rows: auto` / `cols: auto`: the maze fills its slot on the canvas
+PANEL_KEYS = ("maze", "generator", "endpoints", "solver", "life", "cell_size", "braid",
+              "animate")
+
+
+def parse_size(value: Any) -> tuple[int, int] | None:
+    """A canvas size `WxH` (e.g. a slide preset "1280x720") as (width, height), or None
+    if `value` is not one within `CANVAS_LIMITS`."""
+    if not isinstance(value, str) or len(value) > 20:
+        return None
+    match = re.fullmatch(r"\s*(\d{1,5})\s*[xX×]\s*(\d{1,5})\s*", value)
+    if not match:
+        return None
+    w, h = int(match.group(1)), int(match.group(2))
+    (w0, w1), (h0, h1) = CANVAS_LIMITS
+    return (w, h) if w0 <= w <= w1 and h0 <= h <= h1 else None
+
+
+def size_expected() -> str:
+    """What `size` accepts, in words."""
+    (w0, w1), (h0, h1) = CANVAS_LIMITS
+    return (f"a canvas size WxH ({w0}-{w1} by {h0}-{h1} pixels), e.g. a slide: "
+            + ", ".join(SLIDE_SIZES))
+
+
+def _size_check(value: Any) -> tuple[int, int]:
+    size = parse_size(value)
+    if size is None:
+        raise expected(size_expected(), value)
+    return size
+
+
+Size = value_type(tuple[int, int], _size_check,
+                  {"type": "string", "pattern": r"^\s*\d{1,5}\s*[xX×]\s*\d{1,5}\s*$",
+                   "examples": list(SLIDE_SIZES)}, size_expected())
+
+
+def _side_check(value: Any) -> int | str:
+    if value == AUTO:
+        return AUTO
+    if isinstance(value, str):
+        raise expected(f"a whole number from 1 to {MAX_SIDE}, or auto (to fill the panel's "
+                       "place on the canvas)", value)
+    if is_int(value) and 1 <= value <= MAX_SIDE:
+        return int(value)
+    raise expected(f"a whole number from 1 to {MAX_SIDE}", value)
+
+
+Side = value_type(Any, _side_check, {"anyOf": [{"type": "integer", "minimum": 1,
+                                                "maximum": MAX_SIDE}, {"const": AUTO}]},
+                  f"a whole number from 1 to {MAX_SIDE}, or auto")
+
+
+class Maze(Section):
+    """The maze of a panel: its grid, the surface it lives on and how it is drawn."""
+
+    shape: ClassVar[str] = "a mapping with rows and cols"
+
+    rows: Side = Field(description="cells from top to bottom; `auto` fills the panel's "  # type: ignore[valid-type]
+                                   "place on the canvas")
+    cols: Side = Field(description="cells from left to right; `auto` as for rows")  # type: ignore[valid-type]
+    surface: choice(SURFACE_NAMES) = Field(  # type: ignore[valid-type]
+        "plane", description="how the edges are glued (see `run.py --list`)")
+    cell_size: whole(1, 64) = Field(  # type: ignore[valid-type]
+        10, description="pixels per cell (a slide `size` may change it)")
+    wall: whole(0, 16) = Field(2, description="pixels per wall")  # type: ignore[valid-type]
+    view: choice(MAZE_VIEWS) = Field(  # type: ignore[valid-type]
+        "square", description="square, or neighbourhood: copies of the maze around it, as "
+                              "glued")
+
+    @classmethod
+    def rules(cls, data: dict, bad: Callable[..., bool],
+              info: ValidationInfo) -> Iterable[Problem]:
+        if bad("rows") or bad("cols") or bad("surface") or data.get("surface") != "sphere":
+            return
+        rows, cols = data.get("rows"), data.get("cols")
+        if rows is None or cols is None:
+            return
+        if (rows == AUTO) != (cols == AUTO):
+            yield ("surface",), ("the sphere needs a square grid: make both rows and cols "
+                                 "auto, or neither")
+        elif rows != cols:
+            yield ("surface",), (f"the sphere needs a square grid; got {rows} rows and "
+                                 f"{cols} columns")
+
+
+def param_type(param: registry.Param) -> Any:
+    """The value type of an algorithm's option."""
+    if param.kind == "int":
+        return whole(None if param.min is None else int(param.min),
+                     None if param.max is None else int(param.max))
+    if param.kind == "float":
+        if param.min is None:
+            return number(float("-inf"), param.max,
+                          phrase="a number" + (f" ≤ {param.max}" if param.max is not None
+                                               else ""))
+        return number(param.min, param.max)
+    if param.kind == "bool":
+        return flag()
+    if param.kind == "choice":
+        return choice(param.choices)
+    if param.kind == "cell":
+        return cell()
+    return text()
+
+
+class Algorithm(Section):
+    """A generator's or solver's options (subclassed per algorithm)."""
+
+    kind: ClassVar[str] = ""
+
+
+def algorithm_type(kind: str) -> Any:
+    """A generator or solver: its name, or a mapping with `name` and its options."""
+    known = registry.algorithms(kind)
+    members = []
+    for name, algo in known.items():
+        fields: dict[str, Any] = {"name": (choice((name,)), Field(description=f"`{name}`"))}
+        for p in algo.params:
+            fields[p.name] = (param_type(p), Field(p.default, description=p.help))
+        model = create_model(f"{kind}_{name}", __base__=Algorithm, __doc__=algo.summary,
+                             **fields)
+        members.append(Annotated[model, Tag(TAG + name)])
+    names = ", ".join(known)
+
+    def shorthand(value: Any) -> Any:
+        if isinstance(value, str) and value in known:
+            return {"name": value}
+        if isinstance(value, str):
+            raise fail(f"expected a {kind}: one of {names}, got {show(value)}", ("name",))
+        if not isinstance(value, dict) or "name" not in value:
+            raise expected(f"a {kind} name or a mapping with `name`", value)
+        name = value["name"]
+        if not isinstance(name, str) or name not in known:
+            raise fail(f"expected a {kind}: one of {names}, got {show(name)}", ("name",))
+        return value
+
+    def tag(value: Any) -> str | None:
+        return TAG + value["name"] if isinstance(value, dict) else None
+
+    def schema(s: dict[str, Any]) -> None:
+        members_schema = s.pop("oneOf", None) or s.pop("anyOf", [])
+        s.pop("discriminator", None)
+        s["anyOf"] = [{"enum": list(known), "description": f"a {kind} by name"},
+                      *members_schema]
+        s["x-expected"] = f"a {kind} name ({names}), or a mapping with `name` and its options"
+
+    return Annotated[Union[tuple(members)], Discriminator(tag), BeforeValidator(shorthand),
+                     Field(json_schema_extra=schema)]
+
+
+class EndpointCells(Section):
+    """Where a solver starts and ends, as cells."""
+
+    shape: ClassVar[str] = "a mapping with entrance and exit"
+    entrance: cell() = Field(description="[row, column]")  # type: ignore[valid-type]
+    exit: cell() = Field(description="[row, column]")  # type: ignore[valid-type]
+
+
+def _endpoints_tag(value: Any) -> str:
+    return TAG + ("cells" if isinstance(value, dict) else "rule")
+
+
+Endpoints = Annotated[Union[Annotated[choice(ENDPOINT_RULES), Tag(TAG + "rule")],  # type: ignore[valid-type]
+                            Annotated[EndpointCells, Tag(TAG + "cells")]],
+                      Discriminator(_endpoints_tag),
+                      Field(json_schema_extra={
+                          "x-expected": "a rule (" + ", ".join(ENDPOINT_RULES)
+                          + ") or {entrance: [r, c], exit: [r, c]}"})]
+
+
+def _algorithm_name(value: Any) -> str | None:
+    return value if isinstance(value, str) else dig(value, "name")
+
+
+def _panel_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
+    """Rules between a maze panel's maze, algorithms, endpoints and braid."""
+    maze: Any = data.get("maze")
+    maze_ok = isinstance(maze, dict) and "rows" in maze and "cols" in maze \
+        and not bad("maze", "rows") and not bad("maze", "cols")
+    surface = maze.get("surface", "plane") if isinstance(maze, dict) \
+        and not bad("maze", "surface") else None
+    generator = _algorithm_name(data.get("generator")) if not bad("generator") else None
+    if generator is not None and data.get("braid") and not bad("braid") \
+            and registry.get("generator", generator).blocks:
+        yield ("braid",), (f"braiding opens walls; `{generator}` makes a block maze without "
+                           "walls")
+    for kind in ("generator", "solver"):
+        name = _algorithm_name(data.get(kind)) if kind in data and not bad(kind) else None
+        if name is None:
+            continue
+        algo = registry.get(kind, name)
+        if surface is not None and algo.surfaces is not None and surface not in algo.surfaces:
+            yield (kind, "name"), (f"`{name}` cannot run on the surface `{surface}`; it works "
+                                   "on: " + ", ".join(sorted(algo.surfaces)))
+        if isinstance(data[kind], dict) and maze_ok:
+            for p in algo.params:
+                if p.kind == "cell" and p.name in data[kind]:
+                    yield from _inside((kind, p.name), data[kind][p.name], maze)
+    endpoints = data.get("endpoints")
+    if isinstance(endpoints, dict) and maze_ok and not bad("endpoints"):
+        for key in ("entrance", "exit"):
+            yield from _inside(("endpoints", key), endpoints[key], maze)
+    if endpoints == "first_backtrack" and generator is not None and generator != "backtracker":
+        yield ("endpoints",), ("`first_backtrack` reads the recursive backtracker's moves; use "
+                               f"it with generator: backtracker (got `{generator}`)")
+
+
+def _inside(at: tuple[str, ...], value: list, maze: dict) -> Iterable[Problem]:
+    rows, cols = maze["rows"], maze["cols"]
+    if AUTO in (rows, cols):
+        yield at, ("expected no cell: the maze's rows or cols are auto (they follow the "
+                   f"canvas), so its cells are not known, got {show(value)}")
+    elif not (0 <= value[0] < rows and 0 <= value[1] < cols):
+        yield at, (f"expected a cell inside the {rows}x{cols} maze (rows 0..{rows - 1}, "
+                   f"columns 0..{cols - 1}), got {show(value)}")
+
+
+def _colours_check(value: Any) -> Any:
+    if not isinstance(value, dict):
+        raise expected("a mapping of colour names to '#rrggbb'", value)
+    return value
+
+
+CHANGEABLE = tuple(n for n in COLOUR_NAMES if n != "transparent")
+ColourName = choice(CHANGEABLE, phrase="a colour name: one of " + ", ".join(CHANGEABLE))
+Colour = value_type(str, lambda v: v if isinstance(v, str) and re.fullmatch(
+    r"#[0-9a-fA-F]{6}", v) else _refuse_colour(v), {"type": "string",
+                                                   "pattern": "^#[0-9a-fA-F]{6}$"},
+    "a colour like '#1a2b3c'")
+
+
+def _refuse_colour(value: Any) -> str:
+    raise expected("a colour like '#1a2b3c'", value)
+
+
+Colours = Annotated[dict[ColourName, Colour], BeforeValidator(_colours_check)]  # type: ignore[valid-type]
+
+
+def _panels_check(value: Any) -> Any:
+    if not isinstance(value, list) or not value:
+        raise expected("a non-empty list of panels", value)
+    return value
+
+
+def _writer_fields() -> dict[str, Any]:
+    """Each writer's own options, as top-level keys."""
+    fields = {}
+    for fmt in FORMATS.values():
+        for p in fmt.options:
+            fields[p.name] = (param_type(p), Field(p.default, description=p.help
+                                                   + f" ({fmt.name.upper()} only)"))
+    return fields
+
+
+def _build() -> tuple[type[Section], type[Section]]:
+    """The scenario and panel models for the algorithms registered now."""
+    class Panel(Section):
+        """One panel: a maze generated (and maybe solved), or a Life run (`life`)."""
+
+        shape: ClassVar[str] = "a mapping describing a panel"
+
+        title: text() = Field(None, description="the panel's caption (default: the "  # type: ignore[valid-type]
+                                                "algorithms' names, or Life)")
+        seed: whole(0) = Field(None, description="the panel's random seed (default: "  # type: ignore[valid-type]
+                                                 "the scenario's)")
+        maze: Maze = Field(None, description="the grid (a maze panel)")  # type: ignore[assignment]
+        generator: algorithm_type("generator") = Field(  # type: ignore[valid-type]
+            None, description="how the maze is made (required for a maze panel)")
+        endpoints: Endpoints = Field(  # type: ignore[valid-type]
+            None, description="where the solver starts and ends: a rule, or the two cells "
+                              "(default: corners on the plane, across on a glued surface)")
+        solver: algorithm_type("solver") = Field(  # type: ignore[valid-type]
+            None, description="how the maze is solved (none: the maze is only built)")
+        life: LifeSection = Field(None, description="a Game-of-Life run instead of "  # type: ignore[assignment]
+                                                    "a maze")
+        cell_size: whole(1, 64) = Field(  # type: ignore[valid-type]
+            None, description="a Life panel's pixels per cell (default 6; a maze's is "
+                              "maze.cell_size)")
+        braid: number(0.0, 1.0) = Field(  # type: ignore[valid-type]
+            0.0, description="the share of dead ends opened after generation (0 = a perfect "
+                             "maze)")
+        animate: choice(("all", "solve")) = Field(  # type: ignore[valid-type]
+            "all", description="all, or solve: the maze appears built in the first frame")
+
+        @classmethod
+        def prepare(cls, data: dict, info: ValidationInfo) -> dict:
+            if data.get("solver", ...) is None:
+                data = {k: v for k, v in data.items() if k != "solver"}
+            return data
+
+        @classmethod
+        def rules(cls, data: dict, bad: Callable[..., bool],
+                  info: ValidationInfo) -> Iterable[Problem]:
+            if "life" in data:
+                for key in ("maze", "generator", "solver"):
+                    if key in data:
+                        yield (key,), "a Life panel has no maze, generator or solver"
+                return
+            if "maze" not in data:
+                yield ("maze",), "a maze (rows, cols, …) or a `life` run"
+            if "generator" not in data:
+                yield ("generator",), ("a generator: one of " + ", ".join(
+                    registry.algorithms("generator")) + " (required)")
+            yield from _panel_rules(data, bad)
+
+
+    class _Top(Section):
+        """A scenario: what is shown (panels), how it is paced and where it is written."""
+
+        shape: ClassVar[str] = "a mapping of options (title, seed, panels …)"
+
+        title: text() = Field("", description="the heading above the panels")  # type: ignore[valid-type]
+        seed: whole(0) = Field(0, description="the random seed every panel starts from "  # type: ignore[valid-type]
+                                              "(same seed, same picture)")
+        panels: Annotated[list[Panel], BeforeValidator(_panels_check)] = Field(
+            None, description="the panels, side by side (or give one panel's keys at the top "  # type: ignore[arg-type]
+                              "level instead)")
+        output: text("a file path such as output/maze.gif") = Field(  # type: ignore[valid-type]
+            None, description="where the animation is written (default: output/<scenario>.gif); "
+                              "its suffix picks the format")
+        format: choice(ANIMATIONS) = Field(  # type: ignore[valid-type]
+            None, description="the output format, when the output's suffix does not say")
+        fps: whole(1, 120) = Field(25, description="frames per second (each format has its "  # type: ignore[valid-type]
+                                                   "own rates; GIF: 50, 25, 20, 10, 5, 4, 2, 1)")
+        steps_per_frame: whole(1) = Field(None, description="algorithm steps per frame "  # type: ignore[valid-type]
+                                                            "(default: from duration)")
+        duration: number(0.0, 3600.0, strict_lo=True) = Field(  # type: ignore[valid-type]
+            None, description="seconds the animation lasts (instead of steps_per_frame)")
+        clock: choice(("steps", "progress")) = Field(  # type: ignore[valid-type]
+            "steps", description="steps: panels advance one step per tick; progress: every "
+                                 "panel finishes together")
+        hold: number(0.0, 60.0) = Field(2.0, description="seconds the last frame stays")  # type: ignore[valid-type]
+        hold_first: number(0.0, 60.0) = Field(0.5, description="seconds the first frame "  # type: ignore[valid-type]
+                                                               "stays")
+        theme: choice(("light", "dark")) = Field("light", description="light or dark colours")  # type: ignore[valid-type]
+        colours: Colours = Field(default_factory=dict, description="colours to change, by "  # type: ignore[valid-type]
+                                                                   "name: '#rrggbb'")
+        columns: whole(1, 8) = Field(None, description="panels per row (default: chosen by the "  # type: ignore[valid-type]
+                                                       "layout)")
+        size: Size = Field(None, description="a fixed canvas WxH, e.g. a slide 1280x720 (the "  # type: ignore[valid-type]
+                                             "layout picks columns and cell sizes that fill it)")
+        still: flag() = Field(False, description="also save the final frame as a PNG")  # type: ignore[valid-type]
+        strip: whole(0, MAX_STRIP) = Field(0, description="also save this many key frames "  # type: ignore[valid-type]
+                                                          "side by side as a PNG")
+        legend: flag() = Field(True, description="each panel explains its colours below its "  # type: ignore[valid-type]
+                                                 "caption")
+        solve_together: flag() = Field(False, description="every maze is built first, then "  # type: ignore[valid-type]
+                                                          "all solve together")
+        shorthand: Panel = Field(None, alias=TAG + "panel", exclude=True)  # type: ignore[assignment,literal-required]
+
+        @classmethod
+        def unknown_key(cls, key: Any) -> str:
+            return "unknown option; expected one of " + ", ".join(TOP_KEYS + PANEL_KEYS)
+
+        @classmethod
+        def prepare(cls, data: dict, info: ValidationInfo) -> dict:
+            """Without `panels`, the panel keys at the top level are the one panel."""
+            if "panels" in data:
+                return data
+            single = {k: data[k] for k in PANEL_KEYS if k in data}
+            title = data.get("title")
+            if isinstance(title, str) and 0 < len(title) <= 500:   # a bad title: told once
+                single["title"] = title
+            rest = {k: v for k, v in data.items() if k not in PANEL_KEYS}
+            return {**rest, TAG + "panel": single}
+
+        @classmethod
+        def rules(cls, data: dict, bad: Callable[..., bool],
+                  info: ValidationInfo) -> Iterable[Problem]:
+            if "panels" in data:
+                for key in PANEL_KEYS:
+                    if key in data:
+                        yield (key,), ("put panel options inside `panels:` when the scenario "
+                                       "lists panels")
+            if data.get("steps_per_frame") is not None and data.get("duration") is not None \
+                    and not bad("steps_per_frame") and not bad("duration"):
+                yield ("duration",), "either steps_per_frame or duration, not both"
+            ctx = info.context or {}
+            fmt, problems = resolve_output(data, bad, ctx.get("path", Path("scenario.yaml")),
+                                           ctx.get("out"))
+            yield from problems
+            if fmt is not None and not bad("fps") and "fps" in data:
+                record = FORMATS[fmt]
+                if not record.fps_allowed(data["fps"]):
+                    yield ("fps",), (f"expected {record.fps_expected()}, got {show(data['fps'])} "
+                                     f"(the frame rates {fmt.upper()} plays exactly)")
+
+
+    model = create_model("ScenarioModel", __base__=_Top, __doc__=_Top.__doc__,
+                         **_writer_fields())
+    return model, Panel
+
+
+#: every key of a scenario file (besides the panel keys when there is one panel)
+TOP_KEYS = ("title", "seed", "panels", "output", "format", "fps", "steps_per_frame",
+            "duration", "clock", "hold", "hold_first", "theme", "colours", "columns", "size",
+            "still", "strip", "legend", "solve_together") + tuple(
+    p.name for f in FORMATS.values() for p in f.options)
+_BUILT: dict[tuple, tuple[type[Section], type[Section]]] = {}
+
+
+def _registry_key() -> tuple:
+    return tuple((kind, name, id(algo)) for kind in registry.KINDS
+                 for name, algo in registry.algorithms(kind).items())
+
+
+def models() -> tuple[type[Section], type[Section]]:
+    """(ScenarioModel, Panel) for the registry as it is now (built once per registry)."""
+    key = _registry_key()
+    if key not in _BUILT:
+        _BUILT[key] = _build()
+    return _BUILT[key]
+
+
+def scenario_model() -> type[Section]:
+    """The model of a whole scenario file."""
+    return models()[0]
+
+
+
+
+def resolve_output(data: dict, bad: Callable[..., bool], path: Path,
+                   out: str | Path | None) -> tuple[str | None, list[Problem]]:
+    """The format a scenario is written in (None when its output is wrong) and the
+    problems of `output` / `--out` / `format`."""
+    fmt = data.get("format") if not bad("format") else None
+    if out is not None:
+        target, where = Path(out).expanduser(), "--out"
+    elif "output" in data:
+        value = data["output"]
+        if bad("output") or not isinstance(value, str) or not value.strip():
+            return None, [] if bad("output") else [
+                (("output",), (f"expected a file path such as output/maze.gif, got "
+                               f"{show(value)}"))]
+        target, where = Path(value).expanduser(), "output"
+    else:
+        return fmt or "gif", []
+    suffix = target.suffix.lstrip(".").lower()
+    if not suffix and fmt:
+        return fmt, []
+    names = " or ".join(f".{n}" for n in ANIMATIONS)
+    if suffix not in ANIMATIONS:
+        return None, [((where,), (f"expected a file name ending in {names}, got "
+                                  f"{show(str(target))}"))]
+    if fmt and suffix != fmt:
+        return None, [((where,), (f"expected a .{fmt} file, as `format` says, got "
+                                  f"{show(str(target))}"))]
+    return suffix, []
+
+
+
+
+__all__ = ["AUTO", "CANVAS_LIMITS", "ENDPOINT_RULES", "MAX_SIDE", "MAX_STRIP", "MAZE_VIEWS",
+           "PANEL_KEYS", "SLIDE_SIZES", "TOP_KEYS", "Maze", "models", "parse_size",
+           "resolve_output", "scenario_model", "size_expected"]
