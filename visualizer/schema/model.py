@@ -16,6 +16,7 @@ from typing import Annotated, Any, ClassVar, Union
 from pydantic import BeforeValidator, Discriminator, Field, Tag, ValidationInfo, create_model
 
 from .. import registry
+from ..events import MilestoneKind
 from ..export import ANIMATIONS, FORMATS
 from ..life.spec import LifeSection
 from ..render.palette import NAMES as COLOUR_NAMES
@@ -236,9 +237,11 @@ def _panel_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
         if name is None:
             continue
         algo = registry.get(kind, name)
-        if surface is not None and algo.surfaces is not None and surface not in algo.surfaces:
-            yield (kind, "name"), (f"`{name}` cannot run on the surface `{surface}`; it works "
-                                   "on: " + ", ".join(sorted(algo.surfaces)))
+        if surface is not None and algo.surfaces is not None and not algo.accepts(surface):
+            reason = algo.extra.get("surface_reason")
+            yield (kind, "name"), (f"`{name}` cannot run on the surface `{surface}`"
+                                   + (f" ({reason})" if reason else "") + "; it works on: "
+                                   + ", ".join(sorted(algo.surfaces)))
         if isinstance(data[kind], dict) and maze_ok:
             for p in algo.params:
                 if p.kind == "cell" and p.name in data[kind]:
@@ -247,9 +250,12 @@ def _panel_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
     if isinstance(endpoints, dict) and maze_ok and not bad("endpoints"):
         for key in ("entrance", "exit"):
             yield from _inside(("endpoints", key), endpoints[key], maze)
-    if endpoints == "first_backtrack" and generator is not None and generator != "backtracker":
-        yield ("endpoints",), ("`first_backtrack` reads the recursive backtracker's moves; use "
-                               f"it with generator: backtracker (got `{generator}`)")
+    if endpoints == "first_backtrack" and generator is not None and \
+            MilestoneKind.FIRST_BACKTRACK not in registry.get("generator", generator).milestones:
+        able = [n for n, a in registry.algorithms("generator").items()
+                if MilestoneKind.FIRST_BACKTRACK in a.milestones]
+        yield ("endpoints",), ("`first_backtrack` needs a generator that announces its first "
+                               f"backtrack ({', '.join(able)}); got `{generator}`")
 
 
 def _inside(at: tuple[str, ...], value: list, maze: dict) -> Iterable[Problem]:
