@@ -18,7 +18,7 @@ from .render.palette import NAMES as COLOUR_NAMES
 from .surfaces import SURFACE_NAMES
 
 GIF_FPS = (50, 25, 20, 10, 5, 4, 2, 1)
-FORMATS = ("gif", "mp4")
+FORMATS = ("gif", "mp4", "html")
 SLIDE_SIZES = {"960x540": (960, 540), "1280x720": (1280, 720), "1920x1080": (1920, 1080)}
 CANVAS_LIMITS = ((160, 3840), (90, 2160))   # the widths and heights a `size` may have
 
@@ -122,6 +122,7 @@ class Scenario:
     effort: str = "best"           # GIF encoding: "best", "fast" (Life: faster, 2-5 % bigger)
     legend: bool = True            # each panel explains its colours below its caption
     solve_together: bool = False   # every maze is built first, then all solve together
+    html: dict[str, Any] = field(default_factory=dict)   # the HTML player's options
 
 
 class _Checker:
@@ -426,7 +427,7 @@ def _check_blocked_cells(check: _Checker, spec: PanelSpec, loc: str) -> None:
 
 TOP_KEYS = ("title", "seed", "fps", "steps_per_frame", "duration", "clock", "hold",
             "hold_first", "output", "format", "theme", "colours", "columns", "size", "panels",
-            "still", "strip", "crf", "preset", "effort", "legend", "solve_together")
+            "still", "strip", "crf", "preset", "effort", "legend", "solve_together", "html")
 MP4_PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
                "slower", "veryslow")
 PANEL_KEYS = ("maze", "generator", "endpoints", "solver", "life", "cell_size", "braid",
@@ -506,6 +507,8 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None) -> Scenario:
         check.error("solve_together", "true or false", solve_together)
         solve_together = False
 
+    player = _player_options(check, raw)
+
     panels: list[PanelSpec] = []
     if "panels" in raw:
         for key in PANEL_KEYS:
@@ -538,7 +541,18 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None) -> Scenario:
         raise ScenarioError(check.errors)
     return Scenario(path, title, seed, panels, output, fmt or "gif", fps, steps, duration,
                     clock, hold, hold_first, theme, colours, columns, size, still, strip, crf,
-                    preset, effort, show_legend, solve_together)
+                    preset, effort, show_legend, solve_together, player)
+
+
+def _player_options(check: _Checker, raw: dict) -> dict[str, Any]:
+    """`html:`, the HTML player's options, checked against the ones its writer declares."""
+    from .export.html import check_options, options_from
+
+    if "html" not in raw:
+        return {}
+    problems = check_options(raw["html"], "html")
+    check.errors += [f"{check.path}: {line}" for line in problems]
+    return {} if problems else options_from(raw["html"])
 
 
 def _output(check: _Checker, raw: dict, path: Path, out: str | Path | None,
@@ -556,7 +570,8 @@ def _output(check: _Checker, raw: dict, path: Path, out: str | Path | None,
     if not suffix and fmt:
         return target.with_suffix(f".{fmt}")
     if suffix not in FORMATS:
-        check.error(where, "a file name ending in .gif or .mp4", str(target))
+        check.error(where, "a file name ending in .gif or .mp4, or .html for a player in a "
+                           "browser", str(target))
         return None
     if fmt and suffix != fmt:
         check.error(where, f"a .{fmt} file, as `format` says", str(target))

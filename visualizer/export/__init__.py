@@ -13,13 +13,14 @@ from typing import Any
 
 from .base import Writer
 from .gif import GifWriter
+from .html import HtmlWriter
 from .mp4 import Mp4Writer
 from .null import NullWriter
 from .png import PngWriter, save_strip
 
 #: writer class by name (= file extension without the dot)
 WRITERS = MappingProxyType({"gif": GifWriter, "mp4": Mp4Writer, "png": PngWriter,
-                            "null": NullWriter})
+                            "html": HtmlWriter, "null": NullWriter})
 
 
 def writer_for(path: str | os.PathLike) -> type[Writer]:
@@ -38,5 +39,5 @@ def open_writer(path: str | os.PathLike, *, width: int, height: int, palette: An
                             loop=loop, **options)
 
 
-__all__ = ["WRITERS", "GifWriter", "Mp4Writer", "NullWriter", "PngWriter", "Writer",
+__all__ = ["WRITERS", "GifWriter", "HtmlWriter", "Mp4Writer", "NullWriter", "PngWriter", "Writer",
            "open_writer", "save_strip", "writer_for"]
