@@ -226,3 +226,36 @@ def test_two_players_in_slides_do_not_interfere(browser, lesson, tmp_path):
     assert shown(inner) > 0
     browser.switch_to.default_content()
     assert shown(first) == 2
+
+
+def test_player_as_notebook_output(browser, lesson, tmp_path):
+    """A cell's HTML output as JupyterLab shows it: set as innerHTML (scripts inert), then
+    each script replaced by a fresh copy, which runs."""
+    import json
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    path, gif, _ = lesson
+    page = tmp_path / "notebook.html"
+    cell_output = json.dumps(fragment(path.read_text())).replace("</", "<\\/")
+    page.write_text(
+        "<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>"
+        "<div class='cell'>In [1]:</div><div id='out'></div><script>"
+        f"const html = {cell_output};"
+        "const out = document.getElementById('out');"
+        "for (let k = 0; k < 2; k++) {"                       # the same output twice
+        "  const host = document.createElement('div'); out.appendChild(host);"
+        "  host.innerHTML = html;"
+        "  host.querySelectorAll('script').forEach(function (old) {"
+        "    const s = document.createElement('script');"
+        "    for (const a of old.attributes) s.setAttribute(a.name, a.value);"
+        "    s.textContent = old.textContent; old.parentNode.replaceChild(s, old); });"
+        "}</script></body></html>")
+    browser.get(page.as_uri())
+    one, two = browser.find_elements(By.CSS_SELECTOR, ".vz-player")
+    ready(browser, one)
+    ready(browser, two)
+    browser.execute_script("arguments[0].focus()", two)
+    two.send_keys(Keys.END)
+    assert (shown(one), shown(two)) == (0, len(gif) - 1)

@@ -287,7 +287,8 @@ def write_page(out: Any, uid: str, meta_json: str, data: Path, title: str,
                 break
             out.write(base64.b64encode(chunk).decode("ascii"))
     out.write("</script>\n")
-    out.write(f"<script>{player_asset('player.js')}\nvisualizerPlayer(\"{uid}\");</script>\n")
+    out.write(f"<script>{player_asset('player.js')}\n"
+              f"visualizerPlayer(\"{uid}\", document.currentScript);</script>\n")
     if whole_page:
         out.write("</body></html>\n")
 

@@ -1,10 +1,12 @@
 /* visualizer's HTML player: plays the frames stored beside it (see export/html.py).
-   visualizerPlayer(uid) sets up the first not yet started player whose data-vz is uid.
+   visualizerPlayer(uid, here) sets up the first not yet started player whose data-vz is
+   uid, looking among the siblings of `here` (the calling script) or else in the document.
    Several players on a page are independent; keys act on the focused player only. */
-function visualizerPlayer(uid) {
+function visualizerPlayer(uid, here) {
   "use strict";
-  var sel = function (attr) { return document.querySelector("script[" + attr + "=\"" + uid + "\"]"); };
-  var roots = document.querySelectorAll("div.vz-player[data-vz=\"" + uid + "\"]");
+  var scope = (here && here.parentNode) || document;
+  var sel = function (attr) { return scope.querySelector("script[" + attr + "=\"" + uid + "\"]"); };
+  var roots = scope.querySelectorAll("div.vz-player[data-vz=\"" + uid + "\"]");
   var root = null;
   for (var r = 0; r < roots.length; r++) { if (!roots[r].dataset.vzState) { root = roots[r]; break; } }
   if (!root) return;
