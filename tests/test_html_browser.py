@@ -105,7 +105,7 @@ def test_keys_move_and_the_pixels_are_the_gifs(browser, lesson):
 
     path, gif, decoded = lesson
     player = open_player(browser, path)
-    h, w = gif[0].shape[:2]
+    w = gif[0].shape[1]
     browser.execute_script(f"arguments[0].style.width = '{w}px'", player)
     browser.execute_script("arguments[0].focus()", player)
     assert shown(player) == 0 and player.get_attribute("data-playing") == "0"
@@ -142,7 +142,7 @@ def test_keys_move_and_the_pixels_are_the_gifs(browser, lesson):
 def test_scaling_is_nearest_neighbour(browser, lesson):
     path, gif, _ = lesson
     player = open_player(browser, path)
-    h, w = gif[0].shape[:2]
+    w = gif[0].shape[1]
     browser.execute_script(f"arguments[0].style.width = '{3 * w}px'", player)
     browser.execute_script("arguments[0].vzSeek(5)", player)
     assert np.array_equal(canvas_pixels(player, zoom=3), gif[5])
@@ -154,7 +154,7 @@ def test_scrubber_and_milestone_marks(browser, lesson):
 
     path, gif, decoded = lesson
     player = open_player(browser, path)
-    h, w = gif[0].shape[:2]
+    w = gif[0].shape[1]
     browser.execute_script(f"arguments[0].style.width = '{w}px'", player)
     marks = player.find_elements(By.CSS_SELECTOR, ".vz-mark")
     assert [int(m.get_attribute("data-frame")) for m in marks] == [i for i, _ in decoded.marks]
@@ -191,7 +191,7 @@ def test_two_players_in_slides_do_not_interfere(browser, lesson, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    path, gif, _ = lesson
+    path, _, _ = lesson
     other = tmp_path / "other.html"
     pipeline.render(parse({**TINY, "seed": 4, "title": "other", "output": str(other)},
                           tmp_path / "other.yaml"))

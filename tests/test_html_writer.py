@@ -9,8 +9,8 @@ from PIL import Image, ImageSequence
 
 from visualizer import cli, pipeline
 from visualizer.export import HtmlWriter, open_writer
-from visualizer.render.palette import NAMES
 from visualizer.export.html import check_options, decode, fragment, split_changes
+from visualizer.render.palette import NAMES
 from visualizer.scenario import ScenarioError, parse
 
 TINY = {"title": "tiny", "seed": 1, "maze": {"rows": 4, "cols": 5, "cell_size": 6, "wall": 2},
@@ -108,11 +108,10 @@ def test_scenario_html_options_are_located_errors(tmp_path):
     raw = {**TINY, "output": "x.html", "html": {"speed": "fast", "loop": True}}
     with pytest.raises(ScenarioError) as caught:
         parse(raw, tmp_path / "s.yaml")
+    where = tmp_path / "s.yaml"
     assert caught.value.errors == [
-        f"{tmp_path / 's.yaml'}: html.speed: expected one of 0.25, 0.5, 1, 2, 4, 8, "
-        "got 'fast'",
-        f"{tmp_path / 's.yaml'}: html.loop: unknown option; expected one of autoplay, speed, "
-        "fit, controls"]
+        f"{where}: html.speed: expected one of 0.25, 0.5, 1, 2, 4, 8, got 'fast'",
+        f"{where}: html.loop: unknown option; expected one of autoplay, speed, fit, controls"]
     good = parse({**TINY, "output": "x.html", "html": {"speed": 2, "autoplay": False}},
                  tmp_path / "s.yaml")
     assert good.format == "html" and good.html == {"speed": 2.0, "autoplay": False}

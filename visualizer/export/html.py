@@ -27,10 +27,12 @@ import os
 import re
 import struct
 import zlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -81,12 +83,12 @@ class HtmlWriter(Writer):
 
     suffix = ".html"
     #: the options a scenario may give this writer (`html: {...}`), validated like any key
-    OPTIONS = {
+    OPTIONS: ClassVar[Mapping[str, Option]] = MappingProxyType({
         "autoplay": Option(True, "true or false", _bool),
         "speed": Option(1.0, "one of " + ", ".join(map(str, SPEEDS)), _speed),
         "fit": Option("width", "one of " + ", ".join(FITS), _fit),
         "controls": Option(True, "true or false", _bool),
-    }
+    })
     #: what a browser holds comfortably: frames on the timeline, and the inflated changes
     MAX_FRAMES = 200_000
     MAX_CHANGE_BYTES = 1 << 30
@@ -106,7 +108,7 @@ class HtmlWriter(Writer):
                         "controls": controls}
         self.title = str(title)
         # equal colours share one index, so "identical picture" means identical pixels
-        canonical = {}
+        canonical: dict[tuple[int, ...], int] = {}
         lut = np.arange(256, dtype=np.uint8)
         for i, colour in enumerate(map(tuple, self.palette)):
             lut[i] = canonical.setdefault(colour, i)
@@ -150,6 +152,7 @@ class HtmlWriter(Writer):
         old = self._shown[y0:y1, x0:x1]
         changed = picture[y0:y1, x0:x1] != old
         if not changed.any():
+            assert self._pending is not None       # the first frame is always pending
             self._pending[1] += duration
             return
         rects = [(y0 + ry0, x0 + rx0,
@@ -179,6 +182,7 @@ class HtmlWriter(Writer):
 
     def _flush(self) -> None:
         """Write the pending frame's changes; its delay rounded as the GIF writer does."""
+        assert self._pending is not None
         changes, seconds = self._pending
         self._pending = None
         self._time_cs += seconds * 100
@@ -209,6 +213,7 @@ class HtmlWriter(Writer):
         meta_json = json.dumps(meta, separators=(",", ":"), ensure_ascii=True)
         self._hash.update(meta_json.encode())
         uid = "vz" + self._hash.hexdigest()[:12]
+        assert self._tmp_path is not None
         with open(self._tmp_path, "w", encoding="utf-8", newline="\n") as out:
             write_page(out, uid, meta_json, Path(self._body.name), self.title,
                        whole_page=True)
@@ -237,7 +242,7 @@ def split_changes(changed: np.ndarray, gap: int = 8) -> list[Rect]:
     return out
 
 
-def _runs(flags: np.ndarray, gap: int) -> list[tuple[int, int]]:
+def _runs(flags: Any, gap: int) -> list[tuple[int, int]]:
     """Half-open runs covering every True of `flags`, merging runs less than `gap` apart."""
     where = np.flatnonzero(flags)
     if where.size == 0:
@@ -316,8 +321,8 @@ class Decoded:
 
 def decode(page: str) -> Decoded:
     """The frames of the player in the page text `page` (the first player in it)."""
-    meta_text = re.search(r"data-vz-meta=\"(\w+)\">(.*?)</script>", page, re.S)
-    data_text = re.search(r"data-vz-data=\"(\w+)\">(.*?)</script>", page, re.S)
+    meta_text = re.search(r"data-vz-meta=\"(\w+)\">(.*?)</script>", page, re.DOTALL)
+    data_text = re.search(r"data-vz-data=\"(\w+)\">(.*?)</script>", page, re.DOTALL)
     if meta_text is None or data_text is None:
         raise ValueError("no visualizer player in this page")
     meta = json.loads(meta_text.group(2).replace("<\\/", "</"))
