@@ -1,7 +1,7 @@
 """The HTML player against the GIF export, in the same run.
 
     python benchmarks/bench_html.py size [SCENARIO ...]   # bytes over the shipped scenarios
-    python benchmarks/bench_html.py jump                  # a 10,000-frame file in Chromium
+    python benchmarks/bench_html.py jump [--size 1280x720]  # a 10,000-frame file in Chromium
 
 `size` draws each scenario's frames once and feeds them to both writers (the bar: the HTML
 file at most 1.3x the GIF's bytes over all the shipped scenarios). `jump` renders a maze
@@ -73,17 +73,19 @@ JUMP = {"title": "A long solve", "seed": 5, "steps_per_frame": 1, "hold": 0, "ho
         "html": {"autoplay": False}}
 
 
-def jump(count: int) -> None:
+def jump(count: int, size: str | None) -> None:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "long.html"
-        scenario = parse({**JUMP, "output": str(out)}, Path(tmp) / "long.yaml")
+        raw = {**JUMP, "output": str(out), **({"size": size} if size else {})}
+        scenario = parse(raw, Path(tmp) / "long.yaml")
         started = time.perf_counter()
         result = pipeline.render(scenario)
-        print(f"rendered {result.frames:,} frames ({result.bytes:,} bytes) in "
+        print(f"rendered {result.frames:,} frames of {scenario.size or 'natural size'} "
+              f"({result.bytes:,} bytes) in "
               f"{time.perf_counter() - started:.1f} s")
         options = webdriver.ChromeOptions()
         for arg in ("--headless=new", "--no-sandbox", "--disable-gpu",
@@ -129,11 +131,12 @@ def main() -> None:
     parser.add_argument("what", choices=("size", "jump"))
     parser.add_argument("files", nargs="*", help="scenario files (default: scenarios/*.yaml)")
     parser.add_argument("--jumps", type=int, default=200)
+    parser.add_argument("--size", help="jump: render on a canvas of this size (e.g. 1280x720)")
     args = parser.parse_args()
     if args.what == "size":
         size([Path(f) for f in args.files] or sorted((ROOT / "scenarios").glob("*.yaml")))
     else:
-        jump(args.jumps)
+        jump(args.jumps, args.size)
 
 
 if __name__ == "__main__":

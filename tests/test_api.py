@@ -108,3 +108,18 @@ def test_render_stays_the_function_after_the_drawing_is_loaded():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
     assert out.split() == ["True", "module"]
+
+
+def test_the_readme_python_section_runs_and_uses_the_front_door(tmp_path, monkeypatch):
+    import re
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Using it from Python"):text.index("### The HTML player")]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    assert "from visualizer." not in code and "import visualizer as viz" in code
+    (tmp_path / "scenarios").symlink_to(ROOT / "scenarios")
+    monkeypatch.chdir(tmp_path)
+    space: dict = {}
+    exec(compile(code, "README.md", "exec"), space)
+    assert decode((tmp_path / "output" / "lesson.html").read_text()).frames
+    assert space["scenario"].seed == 7 and space["path"].cells[-1] == (9, 14)
