@@ -212,8 +212,16 @@ function visualizerPlayer(uid, here) {
     if (due < now - 250) due = now;            // fell far behind (hidden tab): no burst
     timer = setTimeout(tick, Math.max(0, due - now));
   }
+  var visible = true;           // off screen (another slide, scrolled away): no ticking
+  if (window.IntersectionObserver) {
+    new IntersectionObserver(function (seen) {
+      visible = seen[seen.length - 1].isIntersecting;
+      if (visible && playing) { due = performance.now(); schedule(); }
+    }).observe(root);
+  }
   function tick() {
     if (!playing) return;
+    if (!visible) return;       // resumed by the observer
     if (cur >= N - 1) {
       if (!loopBox.checked) { stop(); return; }
       seek(0);
