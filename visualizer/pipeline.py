@@ -630,7 +630,9 @@ def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
         mark = getattr(writer, "mark", None)    # a writer with a timeline of milestones
         found: list[list[tuple[int, str]]] | None = [] if mark is not None else None
         taken = [0] * len(scenario.panels)
-        for frame in scenario_frames(scenario, canvas, found):
+        stream = scenario_frames(scenario, canvas) if found is None else \
+            scenario_frames(scenario, canvas, found)
+        for frame in stream:
             writer.write(frame.image, frame.duration, frame.dirty)
             if found is not None:
                 for label in milestone_labels(frame, found, taken):
