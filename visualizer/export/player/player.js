@@ -122,10 +122,6 @@ function visualizerPlayer(uid, here) {
     }
     return boxes;
   }
-  function paintAll() {
-    for (var q = 0; q < idx.length; q++) rgba[q] = pal[idx[q]];
-    ctx.putImageData(image, 0, 0);
-  }
   function paintBoxes(boxes) {
     for (var k = 0; k < boxes.length; k++) {
       var b = boxes[k];
@@ -143,15 +139,17 @@ function visualizerPlayer(uid, here) {
       for (var k = 0; k < n; k++) { o += 8 + u16(o + 4) * u16(o + 6); }
     }
     offs[N] = o;
-    // snapshots: one budget of changed bytes apart (more apart if memory would run short)
-    var maxSnaps = Math.max(2, Math.floor((256 << 20) / (W * H)));
-    var budget = Math.max(W * H, 1 << 18, Math.ceil(o / maxSnaps));
+    /* snapshots of the picture (indices and colours, 5 bytes a pixel), one budget of
+       changed bytes apart: at most about 320 MiB of them, at least 64 KiB of changes apart */
+    var maxSnaps = Math.max(2, Math.floor((320 << 20) / (5 * W * H)));
+    var budget = Math.max(1 << 16, Math.ceil(o / (maxSnaps - 1)));
     var since = 0, last = 0;
+    rgba.fill(pal[0]);
     for (var g = 0; g < N; g++) {
-      apply(g, false);
+      apply(g, true);
       since += bytes(g, g + 1);
-      if (g === 0 || since >= budget || (g - last >= 2048 && snaps.length < maxSnaps)) {
-        snaps.push(idx.slice()); snapAt.push(g); since = 0; last = g;
+      if (g === 0 || (snaps.length < maxSnaps && (since >= budget || g - last >= 1024))) {
+        snaps.push([idx.slice(), rgba.slice()]); snapAt.push(g); since = 0; last = g;
       }
     }
     cur = N - 1;
@@ -170,14 +168,14 @@ function visualizerPlayer(uid, here) {
       var stepping = target > cur ? bytes(cur + 1, target + 1) : bytes(target + 1, cur + 1);
       if (Math.abs(target - cur) === 1) {
         paintBoxes(apply(target > cur ? target : cur, true));
-      } else if (stepping <= fromSnap) {
-        if (target > cur) { for (var f = cur + 1; f <= target; f++) apply(f, false); }
-        else { for (var g = cur; g > target; g--) apply(g, false); }
-        paintAll();
+      } else if (stepping <= fromSnap + W * H) {    // a restore copies 5 bytes a pixel
+        if (target > cur) { for (var f = cur + 1; f <= target; f++) apply(f, true); }
+        else { for (var g = cur; g > target; g--) apply(g, true); }
+        ctx.putImageData(image, 0, 0);
       } else {
-        idx.set(snaps[lo]);
-        for (var h = s + 1; h <= target; h++) apply(h, false);
-        paintAll();
+        idx.set(snaps[lo][0]); rgba.set(snaps[lo][1]);
+        for (var h = s + 1; h <= target; h++) apply(h, true);
+        ctx.putImageData(image, 0, 0);
       }
       cur = target;
     }
@@ -271,7 +269,8 @@ function visualizerPlayer(uid, here) {
   new Response(stream).arrayBuffer().then(function (buf) {
     prepare(new Uint8Array(buf));
     [bFirst, bPrevM, bBack, bFwd, bNextM, bLast].forEach(function (b) { b.disabled = false; });
-    idx.set(snaps[0]); cur = 0; paintAll(); show();
+    idx.set(snaps[0][0]); rgba.set(snaps[0][1]); cur = 0; ctx.putImageData(image, 0, 0);
+    show();
     root.dataset.vzState = "ready";
     root.vzSeek = seek;
     if (meta.autoplay) play();
