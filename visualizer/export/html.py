@@ -216,7 +216,7 @@ class HtmlWriter(Writer):
         assert self._tmp_path is not None
         with open(self._tmp_path, "w", encoding="utf-8", newline="\n") as out:
             write_page(out, uid, meta_json, Path(self._body.name), self.title,
-                       whole_page=True)
+                       whole_page=(self.width, self.height))
 
     def metadata(self) -> dict:
         """What the player reads besides the changes: size, palette, delays, marks, options."""
@@ -270,14 +270,18 @@ def player_asset(name: str) -> str:
 
 
 def write_page(out: Any, uid: str, meta_json: str, data: Path, title: str,
-               whole_page: bool) -> None:
-    """Write the player (a whole page, or with `whole_page` False a fragment for a notebook
-    cell or a slide) into the text file `out`: style, container, data, script."""
+               whole_page: tuple[int, int] | None) -> None:
+    """Write the player into the text file `out`: style, container, data, script. With
+    `whole_page` (the picture's width and height), as a page whose player fits the window,
+    controls included; else as a fragment for a notebook cell or a slide."""
     safe_title = html.escape(title or "animation")
     if whole_page:
+        w, h = whole_page
         out.write("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                  f"<title>{safe_title}</title>\n</head><body>\n")
+                  f"<title>{safe_title}</title>\n<style data-vz-page>body {{ margin: 8px; }} "
+                  f"body > .vz-player {{ max-width: min(100%, calc((100vh - 120px) * {w} / {h}"
+                  "));  margin: 0 auto; }</style>\n</head><body>\n")
     out.write(f"<style>{player_asset('player.css')}</style>\n")
     out.write(f"<div class=\"vz-player\" data-vz=\"{uid}\" tabindex=\"0\" "
               f"aria-label=\"{safe_title}\"></div>\n")

@@ -45,13 +45,13 @@ function visualizerPlayer(uid, here) {
   if (!meta.controls) status.style.display = "none";
 
   var marks = meta.marks.map(function (m) { return m[0]; });
-  var bFirst = button("\u23ee", "first frame (Home)", function () { stop(); seek(0); });
-  var bPrevM = button("\u25c6\u2190", "previous milestone (p)", function () { stop(); seek(prevMark()); });
-  var bBack = button("\u25c0", "one frame back (\u2190)", function () { stop(); seek(cur - 1); });
+  var bFirst = button("|\u25c0\u25c0", "first frame (Home)", function () { stop(); seek(0); });
+  var bPrevM = button("\u25c6\u25c0", "previous milestone (p)", function () { stop(); seek(prevMark()); });
+  var bBack = button("\u25c0|", "one frame back (\u2190)", function () { stop(); seek(cur - 1); });
   var bPlay = button("\u25b6", "play / pause (space)", function () { toggle(); });
-  var bFwd = button("\u25b6|", "one frame forward (\u2192)", function () { stop(); seek(cur + 1); });
-  var bNextM = button("\u2192\u25c6", "next milestone (n)", function () { stop(); seek(nextMark()); });
-  var bLast = button("\u23ed", "last frame (End)", function () { stop(); seek(N - 1); });
+  var bFwd = button("|\u25b6", "one frame forward (\u2192)", function () { stop(); seek(cur + 1); });
+  var bNextM = button("\u25b6\u25c6", "next milestone (n)", function () { stop(); seek(nextMark()); });
+  var bLast = button("\u25b6\u25b6|", "last frame (End)", function () { stop(); seek(N - 1); });
   bPlay.classList.add("vz-play");
   var speedBox = el("select", "vz-speed", bar);
   speedBox.title = "speed";
@@ -195,7 +195,7 @@ function visualizerPlayer(uid, here) {
     var said = label(cur);
     var before = prevMarkFrom(cur + 1);
     status.textContent = said ? "\u25c6 " + said : (before >= 0 && before < cur ? "after: " + label(before) : "");
-    bPlay.textContent = playing ? "\u23f8" : "\u25b6";
+    bPlay.textContent = playing ? "| |" : "\u25b6";
     root.dataset.playing = playing ? "1" : "0";
   }
   function nextMark() { for (var k = 0; k < marks.length; k++) if (marks[k] > cur) return marks[k]; return N - 1; }
