@@ -91,6 +91,12 @@ def canvas_pixels(player, zoom=1) -> np.ndarray:
     return picture[zoom // 2::zoom, zoom // 2::zoom]
 
 
+def at_width(driver, player, width: int) -> None:
+    """Make `player` exactly `width` CSS pixels wide (the page caps it to the window)."""
+    driver.execute_script(f"arguments[0].style.cssText = 'width: {width}px; max-width: none'",
+                          player)
+
+
 def open_player(driver, path: Path):
     from selenium.webdriver.common.by import By
 
@@ -106,7 +112,7 @@ def test_keys_move_and_the_pixels_are_the_gifs(browser, lesson):
     path, gif, decoded = lesson
     player = open_player(browser, path)
     w = gif[0].shape[1]
-    browser.execute_script(f"arguments[0].style.width = '{w}px'", player)
+    at_width(browser, player, w)
     browser.execute_script("arguments[0].focus()", player)
     assert shown(player) == 0 and player.get_attribute("data-playing") == "0"
     assert np.array_equal(canvas_pixels(player), gif[0])
@@ -143,7 +149,7 @@ def test_scaling_is_nearest_neighbour(browser, lesson):
     path, gif, _ = lesson
     player = open_player(browser, path)
     w = gif[0].shape[1]
-    browser.execute_script(f"arguments[0].style.width = '{3 * w}px'", player)
+    at_width(browser, player, 3 * w)
     browser.execute_script("arguments[0].vzSeek(5)", player)
     assert np.array_equal(canvas_pixels(player, zoom=3), gif[5])
 
@@ -155,7 +161,7 @@ def test_scrubber_and_milestone_marks(browser, lesson):
     path, gif, decoded = lesson
     player = open_player(browser, path)
     w = gif[0].shape[1]
-    browser.execute_script(f"arguments[0].style.width = '{w}px'", player)
+    at_width(browser, player, w)
     marks = player.find_elements(By.CSS_SELECTOR, ".vz-mark")
     assert [int(m.get_attribute("data-frame")) for m in marks] == [i for i, _ in decoded.marks]
     assert [m.get_attribute("title") for m in marks] == \
