@@ -265,3 +265,33 @@ def test_player_as_notebook_output(browser, lesson, tmp_path):
     browser.execute_script("arguments[0].focus()", two)
     two.send_keys(Keys.END)
     assert (shown(one), shown(two)) == (0, len(gif) - 1)
+
+
+def test_jumps_anywhere_show_the_frame(browser, tmp_path):
+    """Jumps in every direction, far and near, through the snapshots (forward from the one
+    before, undoing from the one after) and from the picture shown: the canvas holds
+    exactly the file's frame each time."""
+    import base64
+
+    out = tmp_path / "long.html"
+    raw = {**TINY, "steps_per_frame": 1, "maze": {"rows": 16, "cols": 20, "cell_size": 6,
+                                                  "wall": 2}, "output": str(out)}
+    pipeline.render(parse(raw, tmp_path / "long.yaml"))
+    decoded = decode(out.read_text())
+    player = open_player(browser, out)
+    assert int(player.get_attribute("data-snapshots")) >= 3
+    n = len(decoded.frames)
+    rng = np.random.default_rng(3)
+    targets = [n - 1, 0, n // 2, n // 2 - 1, n // 2 + 2] + rng.integers(0, n, 25).tolist()
+    for target in targets:
+        data = browser.execute_script(
+            "const p = arguments[0]; p.vzSeek(arguments[1]);"
+            "const c = p.querySelector('canvas');"
+            "const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+            "let s = ''; for (let i = 0; i < px.length; i += 8192) "
+            "s += String.fromCharCode.apply(null, px.subarray(i, i + 8192)); return btoa(s);",
+            player, int(target))
+        rgba = np.frombuffer(base64.b64decode(data), np.uint8).reshape(
+            decoded.frames[0].shape + (4,))
+        assert shown(player) == target
+        assert np.array_equal(rgba[..., :3], decoded.palette[decoded.frames[target]]), target

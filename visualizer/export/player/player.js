@@ -103,22 +103,24 @@ function visualizerPlayer(uid, here) {
   var cur = -1, playing = false, speed = meta.speed || 1, timer = null, due = 0;
 
   function u16(o) { return data[o] | (data[o + 1] << 8); }
-  /* XOR frame f's changes into idx (the same call undoes them); with `paint`, also
-     repaint those rectangles (returns their boxes for putImageData). */
-  function apply(f, paint) {
-    var o = offs[f], n = u16(o), boxes = paint ? [] : null;
+  /* XOR frame f's changes into idx (the same call undoes them) and repaint the changed
+     pixels in rgba; returns the rectangles' boxes for putImageData. */
+  function apply(f) {
+    var d = data, ix = idx, px = rgba, lut = pal;
+    var o = offs[f], n = d[o] | (d[o + 1] << 8), boxes = [];
     o += 2;
     for (var k = 0; k < n; k++) {
-      var y = u16(o), x = u16(o + 2), h = u16(o + 4), w = u16(o + 6);
+      var y = d[o] | (d[o + 1] << 8), x = d[o + 2] | (d[o + 3] << 8);
+      var h = d[o + 4] | (d[o + 5] << 8), w = d[o + 6] | (d[o + 7] << 8);
       o += 8;
       for (var row = 0; row < h; row++) {
-        var base = (y + row) * W + x;
-        for (var c = 0; c < w; c++) {
-          var v = data[o++];
-          if (v) { var q = base + c; idx[q] ^= v; if (paint) rgba[q] = pal[idx[q]]; }
+        var q = (y + row) * W + x, end = o + w;
+        for (; o < end; o++, q++) {
+          var v = d[o];
+          if (v !== 0) { var now = ix[q] ^ v; ix[q] = now; px[q] = lut[now]; }
         }
       }
-      if (paint) boxes.push([x, y, w, h]);
+      boxes.push([x, y, w, h]);
     }
     return boxes;
   }
@@ -146,7 +148,7 @@ function visualizerPlayer(uid, here) {
     var since = 0, last = 0;
     rgba.fill(pal[0]);
     for (var g = 0; g < N; g++) {
-      apply(g, true);
+      apply(g);
       since += bytes(g, g + 1);
       if (g === 0 || (snaps.length < maxSnaps && (since >= budget || g - last >= 1024))) {
         snaps.push([idx.slice(), rgba.slice()]); snapAt.push(g); since = 0; last = g;
@@ -160,21 +162,28 @@ function visualizerPlayer(uid, here) {
     if (!data) return;
     target = Math.max(0, Math.min(N - 1, target | 0));
     if (target !== cur) {
-      // the nearest snapshot at or before target
+      /* the cheapest way there, in bytes of changes applied: from the picture shown, from
+         the snapshot before target (forward), or from the one after it (undoing frames) */
       var lo = 0, hi = snapAt.length - 1;
       while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (snapAt[mid] <= target) lo = mid; else hi = mid - 1; }
-      var s = snapAt[lo];
-      var fromSnap = bytes(s + 1, target + 1);
+      var s = snapAt[lo], after = lo + 1 < snapAt.length ? snapAt[lo + 1] : -1;
+      var restore = W * H;                       // copying a snapshot: 5 bytes a pixel
       var stepping = target > cur ? bytes(cur + 1, target + 1) : bytes(target + 1, cur + 1);
+      var fromBefore = restore + bytes(s + 1, target + 1);
+      var fromAfter = after >= 0 ? restore + bytes(target + 1, after + 1) : Infinity;
       if (Math.abs(target - cur) === 1) {
-        paintBoxes(apply(target > cur ? target : cur, true));
-      } else if (stepping <= fromSnap + W * H) {    // a restore copies 5 bytes a pixel
-        if (target > cur) { for (var f = cur + 1; f <= target; f++) apply(f, true); }
-        else { for (var g = cur; g > target; g--) apply(g, true); }
+        paintBoxes(apply(target > cur ? target : cur));
+      } else if (stepping <= fromBefore && stepping <= fromAfter) {
+        if (target > cur) { for (var f = cur + 1; f <= target; f++) apply(f); }
+        else { for (var g = cur; g > target; g--) apply(g); }
+        ctx.putImageData(image, 0, 0);
+      } else if (fromBefore <= fromAfter) {
+        idx.set(snaps[lo][0]); rgba.set(snaps[lo][1]);
+        for (var h = s + 1; h <= target; h++) apply(h);
         ctx.putImageData(image, 0, 0);
       } else {
-        idx.set(snaps[lo][0]); rgba.set(snaps[lo][1]);
-        for (var h = s + 1; h <= target; h++) apply(h, true);
+        idx.set(snaps[lo + 1][0]); rgba.set(snaps[lo + 1][1]);
+        for (var b = after; b > target; b--) apply(b);
         ctx.putImageData(image, 0, 0);
       }
       cur = target;
