@@ -634,7 +634,7 @@ def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
             scenario_frames(scenario, canvas, found)
         for frame in stream:
             writer.write(frame.image, frame.duration, frame.dirty)
-            if found is not None:
+            if found is not None and mark is not None:
                 for label in milestone_labels(frame, found, taken):
                     mark(label)
             count += 1
