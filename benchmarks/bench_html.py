@@ -12,6 +12,7 @@ every jump within 50 ms), plus the page's load (inflate, snapshots).
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import tempfile
@@ -122,8 +123,11 @@ def jump(count: int, size: str | None) -> None:
         finally:
             driver.quit()
     ms = np.array(times)
+    slowest = np.argsort(ms)[::-1][:3]
     print(f"{n:,}-frame player, {count} jumps to random frames: median {np.median(ms):.1f} ms, "
-          f"95th percentile {np.percentile(ms, 95):.1f} ms, max {ms.max():.1f} ms")
+          f"95th percentile {np.percentile(ms, 95):.1f} ms, max {ms.max():.1f} ms; slowest "
+          + ", ".join(f"jump {k} ({ms[k]:.1f} ms)" for k in slowest)
+          + f"; load average {os.getloadavg()[0]:.1f}")
 
 
 def main() -> None:
