@@ -10,28 +10,8 @@ The front door is `visualizer.api`, re-exported here: `maze`, `generate`, `solve
 # `render` below stays the front door's function: Python binds a subpackage to its parent's
 # name only when it first loads it.
 from . import render as _drawing  # noqa: F401  (it is empty; nothing heavy is loaded)
-from .api import (
-                  EMBEDS,
-                  SAVE_FORMATS,
-                  Animation,
-                  algorithms,
-                  generate,
-                  make_scenario,
-                  maze,
-                  render,
-                  run_life,
-                  solve,
-)
+from .api import (EMBEDS, SAVE_FORMATS, Animation, algorithms, generate, make_scenario, maze,
+                  render, run_life, solve)
 
-__all__ = [
-                  "EMBEDS",
-                  "SAVE_FORMATS",
-                  "Animation",
-                  "algorithms",
-                  "generate",
-                  "make_scenario",
-                  "maze",
-                  "render",
-                  "run_life",
-                  "solve",
-]
+__all__ = ["EMBEDS", "SAVE_FORMATS", "Animation", "algorithms", "generate", "make_scenario",
+           "maze", "render", "run_life", "solve"]

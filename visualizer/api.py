@@ -259,15 +259,5 @@ class Animation:
         return self._shown
 
 
-__all__ = [
-    "EMBEDS",
-    "SAVE_FORMATS",
-    "Animation",
-    "algorithms",
-    "generate",
-    "make_scenario",
-    "maze",
-    "render",
-    "run_life",
-    "solve",
-]
+__all__ = ["EMBEDS", "SAVE_FORMATS", "Animation", "algorithms", "generate", "make_scenario",
+           "maze", "render", "run_life", "solve"]
