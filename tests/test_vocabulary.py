@@ -12,14 +12,14 @@ from visualizer import events as ev
 from visualizer.endpoints import History
 from visualizer.maze import Maze
 from visualizer.render import life_panel, maze_panel  # noqa: F401  (their tables register)
-from visualizer.window import figure  # noqa: F401
+from visualizer.render import timeline  # noqa: F401
 from visualizer import stats  # noqa: F401
 
 PACKAGE = Path(visualizer.__file__).parent
 
 #: the consumers the design names: the model, each panel, the statistics, the window
 EXPECTED = {"the maze model", "the maze panel", "the Life panel", "the solve statistics",
-            "the window's status line", "the endpoint rules"}
+            "the milestone timeline", "the endpoint rules"}
 
 
 def test_every_consumer_is_registered():

@@ -28,6 +28,7 @@ from .render.text import text_width
 from .render.maze_panel import MazePanel
 from .render.palette import make_theme
 from .export import FORMATS
+from .render.timeline import milestone_text
 from .scenario import AUTO_CANVAS, MAX_SIDE, MazeSpec, PanelSpec, Scenario, ScenarioError
 
 
@@ -528,12 +529,53 @@ def schedule(scenario: Scenario) -> Schedule:
     return Schedule(pace, counts, first, split)
 
 
-def scenario_frames(scenario: Scenario, canvas: Canvas | None = None) -> Iterator[Frame]:
-    """Every frame of the scenario, in order."""
+def scenario_frames(scenario: Scenario, canvas: Canvas | None = None,
+                    milestones: list[list[tuple[int, str]]] | None = None) -> Iterator[Frame]:
+    """Every frame of the scenario, in order. With `milestones` (an empty list), stream i's
+    milestones are appended to `milestones[i]` as (event index, label) as they are drawn:
+    frame metadata for writers with a timeline (see `milestone_labels`)."""
     canvas = canvas or make_canvas(scenario)
     plan = schedule(scenario)
     streams: list[Iterable] = [panel_stream(spec) for spec in scenario.panels]
+    if milestones is not None:
+        milestones[:] = [[] for _ in streams]
+        streams = [_noting(stream, found, spec.title)
+                   for stream, found, spec in zip(streams, milestones, scenario.panels)]
     return frames(canvas, streams, plan.pacing, plan.counts, plan.first, plan.split)
+
+
+# -- frame metadata: the milestones a frame shows (for the HTML player's timeline) ---------
+
+def _noting(stream: Iterable[ev.Event], found: list[tuple[int, str]], title: str
+            ) -> Iterator[ev.Event]:
+    """`stream` unchanged, appending (index, label) to `found` for each milestone."""
+    for k, event in enumerate(stream):
+        if isinstance(event, ev.MILESTONE_TYPES):
+            text = milestone_text(event)
+            found.append((k, f"{title}: {text}" if title else text))
+        yield event
+
+
+def milestone_labels(frame: Frame, milestones: list[list[tuple[int, str]]],
+                     taken: list[int]) -> list[str]:
+    """The labels of the milestones `frame` shows first (their events are among the ones it
+    has consumed, `frame.steps`); `taken[i]` counts stream i's milestones already given."""
+    labels = []
+    for i, found in enumerate(milestones):
+        while taken[i] < len(found) and found[taken[i]][0] < frame.steps[i]:
+            labels.append(found[taken[i]][1])
+            taken[i] += 1
+    return labels
+
+
+def estimated_frames(scenario: Scenario) -> int:
+    """At least how many frames the scenario's export has (its milestones, which end a
+    frame early, not counted), worked out from its event counts without drawing."""
+    from .render.animate import frame_counts
+
+    plan = schedule(scenario)
+    lengths = [panel_events(spec) for spec in scenario.panels]
+    return len(frame_counts(lengths, plan.pacing, plan.counts, plan.first, plan.split))
 
 
 @dataclass
@@ -551,7 +593,7 @@ class RenderResult:
 def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
            writer_options: dict | None = None) -> RenderResult:
     """Render `scenario` into `scenario.output`; the file appears only when complete."""
-    from .export import open_writer
+    from .export import open_writer, writer_for
 
     started = time.perf_counter()
     theme = make_theme(scenario.theme, scenario.colours)
@@ -561,12 +603,28 @@ def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
     count = 0
     total = 0.0
     options = {**scenario.writer_options(), **(writer_options or {})}
+    if FORMATS[scenario.format].titled:
+        options.setdefault("title", scenario.title
+                           or " / ".join(spec.title for spec in scenario.panels))
+    refuse = getattr(writer_for(scenario.output), "refuse", None)
+    if refuse is not None:                  # a writer with limits: refuse before drawing
+        why = refuse(width, height, estimated_frames(scenario))
+        if why:
+            raise ScenarioError([f"{scenario.path}: output: {why}"])
     keys = KeyFrames(scenario.strip) if scenario.strip else None
     last = None
     with open_writer(scenario.output, width=width, height=height, palette=theme.colours,
                      fps=scenario.fps, **options) as writer:
-        for frame in scenario_frames(scenario, canvas):
+        mark = getattr(writer, "mark", None)    # a writer with a timeline of milestones
+        found: list[list[tuple[int, str]]] | None = [] if mark is not None else None
+        taken = [0] * len(scenario.panels)
+        stream = scenario_frames(scenario, canvas) if found is None else \
+            scenario_frames(scenario, canvas, found)
+        for frame in stream:
             writer.write(frame.image, frame.duration, frame.dirty)
+            if found is not None and mark is not None:
+                for label in milestone_labels(frame, found, taken):
+                    mark(label)
             count += 1
             total += frame.duration
             last = frame.image

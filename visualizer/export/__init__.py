@@ -34,7 +34,8 @@ class Format:
     largest width or height in pixels the format can hold; `fps` lists the frame rates it
     allows (empty: any rate from 1 to `max_fps`). `animation` says whether a scenario's
     `output` may be of this format (PNG is only written beside an animation); `even` that
-    cell sizes are scaled to even pixel counts on a slide (H.264's 4:2:0 chroma halves).
+    cell sizes are scaled to even pixel counts on a slide (H.264's 4:2:0 chroma halves);
+    `titled` that the writer takes the scenario's title (a page's title).
     """
 
     name: str
@@ -47,6 +48,7 @@ class Format:
     max_fps: int = 120
     animation: bool = True
     even: bool = False
+    titled: bool = False
 
     def fps_allowed(self, fps: int) -> bool:
         """Whether this format can play `fps` frames per second."""
@@ -80,6 +82,18 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
                           choices=("ultrafast", "superfast", "veryfast", "faster", "fast",
                                    "medium", "slow", "slower", "veryslow"))),
            max_side=8192, max_fps=120, even=True),
+    Format("html", ".html", "html:HtmlWriter",
+           "a self-contained player for a browser, a slide or a notebook",
+           options=(Param("autoplay", "bool", True, "HTML player: start playing when shown"),
+                    Param("speed", "choice", 1.0, "HTML player: the speed it starts at",
+                          choices=(0.25, 0.5, 1, 2, 4, 8)),  # type: ignore[arg-type]
+                    Param("fit", "choice", "width",
+                          "HTML player: fill the container's width (width), the largest whole "
+                          "zoom that fits (whole), or one pixel per pixel (none)",
+                          choices=("width", "whole", "none")),
+                    Param("controls", "bool", True,
+                          "HTML player: show the buttons and the scrubber")),
+           max_side=16384, titled=True),
     Format("png", ".png", "png:PngWriter", "one picture (the final frame)",
            max_side=65535, animation=False),
     Format("null", "", "null:NullWriter", "nothing written (tests)", animation=False),
@@ -128,7 +142,8 @@ def open_writer(path: str | os.PathLike, *, width: int, height: int, palette: An
                             loop=loop, **options)
 
 
-_LAZY = {"GifWriter": "gif", "Mp4Writer": "mp4", "PngWriter": "png", "NullWriter": "null",
+#: name -> the module of this package that defines it (each format's writer class, and more)
+_LAZY = {**{f.writer.partition(":")[2]: f.writer.partition(":")[0] for f in FORMATS.values()},
          "save_strip": "png", "Writer": "base"}
 
 
@@ -145,6 +160,7 @@ __all__ = [
     "WRITERS",
     "Format",
     "GifWriter",
+    "HtmlWriter",
     "Mp4Writer",
     "NullWriter",
     "PngWriter",

@@ -19,6 +19,7 @@ import numpy as np
 
 from .. import events as ev
 from ..render.palette import Theme
+from ..render.timeline import milestone_text
 from . import layout
 from .layout import Box
 from .session import Session
@@ -70,20 +71,6 @@ def measure(text: str, size: float) -> float:
     return float(width)
 
 
-def milestone_text(event: ev.Event) -> str:
-    """What a milestone event says in the status line ("" for any other event)."""
-    said: list[str] = []
-    _STATUS(said, event)
-    return said[0] if said else ""
-
-
-_STATUS = ev.Dispatch("the window's status line", {
-    ev.PathFound: lambda said, e: said.append(f"path found: {len(e.cells)} cells"),
-    ev.NoPath: lambda said, e: said.append(f"no path: {e.reason}"),
-    ev.Milestone: lambda said, e: said.append(e.label),
-}, ignored=(ev.GridCreated, ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
-            ev.CellBlocked, ev.CellOpened, ev.EndpointsSet, ev.CellMarked, ev.MarksCleared,
-            ev.SetsMerged, ev.Heading, ev.PassageMarked, ev.Generation, ev.Statistics))
 
 
 def latest_milestone(player) -> tuple[int, ev.Event] | None:

@@ -1,0 +1,263 @@
+"""The front door: make a maze, generate and solve it, run Life, build and render scenarios.
+
+Everything a script or a notebook needs, without reaching into the modules (`maze`,
+`generate`, `solve`, `run_life`, `make_scenario`, `render` and the `Animation` it returns):
+
+>>> import visualizer as viz
+>>> m = viz.maze(4, 6, "torus")
+>>> events = list(viz.generate(m, "kruskal", seed=1))
+>>> m.is_perfect()
+True
+>>> path = [e for e in viz.solve(m, "bfs", start=(0, 0), goal=(3, 5))][-1]
+>>> type(path).__name__, path.cells[0], path.cells[-1]
+('PathFound', (0, 0), (3, 5))
+>>> anim = viz.render(maze={"rows": 3, "cols": 4}, generator="kruskal", solver="bfs")
+>>> "vz-player" in anim._repr_html_()
+True
+
+Algorithms are generators of frozen events (`visualizer.events`); nothing is drawn until a
+scenario is rendered. Importing `visualizer` loads neither matplotlib nor PyAV: they come
+with the first render.
+"""
+from __future__ import annotations
+
+import base64
+import copy
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .events import Event
+from .maze import Maze
+
+if TYPE_CHECKING:
+    from .scenario import Scenario
+
+#: the files `Animation.save` writes, by extension
+SAVE_FORMATS = ("gif", "mp4", "html", "png")
+#: how an animation shows itself in a notebook: the player, or a plain GIF (for viewers
+#: that strip scripts, such as GitHub's notebook view)
+EMBEDS = ("player", "gif")
+DICT_PATH = Path("scenario")     # where a scenario built from a dict says its errors are
+
+
+def algorithms(kind: str = "generator") -> list[str]:
+    """The names of the registered algorithms of `kind` ("generator" or "solver").
+
+    >>> "kruskal" in algorithms("generator") and "bfs" in algorithms("solver")
+    True
+    """
+    from . import registry
+
+    if kind not in registry.KINDS:
+        raise ValueError(f"kind `{kind}` must be one of {', '.join(registry.KINDS)}")
+    return list(registry.algorithms(kind))
+
+
+def maze(rows: int, cols: int, surface: str = "plane") -> Maze:
+    """A blank maze of `rows` x `cols` cells on `surface` (plane, torus, klein, klein_lr,
+    projective or sphere), every wall up, ready for `generate`.
+
+    >>> maze(3, 4, "klein").surface.name
+    'klein'
+    """
+    from .surfaces import SURFACE_NAMES
+
+    if surface not in SURFACE_NAMES:
+        raise ValueError(f"surface `{surface}` must be one of {', '.join(SURFACE_NAMES)}")
+    return Maze(rows, cols, surface)
+
+
+def _algorithm(kind: str, name: str, options: dict[str, Any]):
+    from . import registry
+
+    known = registry.algorithms(kind)
+    if name not in known:
+        raise ValueError(f"{kind} `{name}` is not known; use one of {', '.join(known)}")
+    algo = known[name]
+    allowed = {p.name for p in algo.params}
+    unknown = sorted(set(options) - allowed)
+    if unknown:
+        raise ValueError(f"{kind} `{name}` has no option {', '.join(map(repr, unknown))}; its "
+                         f"options: {', '.join(sorted(allowed)) or 'none'}")
+    return algo
+
+
+def generate(maze: Maze, algorithm: str = "backtracker", seed: int = 0,
+             **options: Any) -> Iterator[Event]:
+    """Carve `maze` with the generator `algorithm`, seeded by `seed`: yields its events
+    (GridCreated, WallConsidered, WallOpened, SetsMerged, Milestone …) while it changes
+    `maze` in place. Same maze size, algorithm and seed: the same events.
+
+    >>> m = maze(2, 2)
+    >>> kinds = [type(e).__name__ for e in generate(m, "backtracker", seed=3)]
+    >>> kinds[0], kinds.count("WallOpened")
+    ('GridCreated', 3)
+    """
+    algo = _algorithm("generator", algorithm, options)
+    return algo.func(maze, rng=np.random.default_rng(seed), **options)
+
+
+def solve(maze: Maze, algorithm: str = "bfs", seed: int = 0, **options: Any
+          ) -> Iterator[Event]:
+    """Solve the carved `maze` with the solver `algorithm` (options such as `start` and
+    `goal` cells; by default the maze's entrance and exit, else opposite corners): yields
+    its events, ending with PathFound or NoPath.
+
+    >>> m = maze(1, 3)
+    >>> _ = list(generate(m, "kruskal"))
+    >>> [e for e in solve(m, "dfs")][-1].cells
+    ((0, 0), (0, 1), (0, 2))
+    """
+    algo = _algorithm("solver", algorithm, options)
+    return algo.func(maze, rng=np.random.default_rng(seed), **options)
+
+
+def run_life(rows: int, cols: int, *, surface: str = "torus", rule: str = "conway",
+         generations: int = 100, init: Any = None, seed: int = 0) -> Iterator[Event]:
+    """Run a Life-like `rule` ("conway", "highlife", "B36/S23" …) on a `rows` x `cols` grid
+    on `surface` for `generations` steps: yields one Generation event per step (the grid,
+    births, deaths, population). `init` is {"random": 0.3}, {"pattern": "glider",
+    "at": [r, c]} or a list of those (default: a random soup).
+
+    >>> gens = list(run_life(8, 8, init={"pattern": "blinker", "at": [3, 3]}, generations=2))
+    >>> [g.population for g in gens]
+    [3, 3, 3]
+    """
+    from .life.spec import life_events, parse_life_spec
+
+    raw: dict[str, Any] = {"rows": rows, "cols": cols, "surface": surface, "rule": rule,
+                           "generations": generations}
+    if init is not None:
+        raw["init"] = init
+    errors: list[str] = []
+    spec = parse_life_spec(raw, "life", errors, Path("."))
+    if spec is None or errors:
+        raise ValueError("; ".join(errors))
+    return life_events(spec, np.random.default_rng(seed))
+
+
+def _read_yaml(path: Path) -> Any:
+    """A scenario file's mapping (ScenarioError, located, if it cannot be read)."""
+    import yaml
+
+    from .scenario import ScenarioError
+
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ScenarioError([f"{path}: cannot read the scenario: {exc.strerror or exc}"])
+    except yaml.YAMLError as exc:
+        raise ScenarioError([f"{path}: this is not valid YAML: {exc}"])
+
+
+def make_scenario(source: str | os.PathLike | dict | None = None, /, **keywords: Any
+                  ) -> "Scenario":
+    """A validated scenario from a YAML file, a dict, or keywords (the scenario keys of
+    `scenarios/README.md`); keywords override the file's or the dict's keys. Every problem
+    is raised at once as a `ScenarioError` whose lines say where.
+
+    >>> s = make_scenario(maze={"rows": 5, "cols": 5}, generator="kruskal", seed=4)
+    >>> s.panels[0].generator.name, s.seed
+    ('kruskal', 4)
+    >>> make_scenario(maze={"rows": 0, "cols": 5}, generator="kruskal")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    visualizer.scenario.ScenarioError: scenario: maze.rows: expected a whole number ..., got 0
+    """
+    from .scenario import parse
+
+    if isinstance(source, (str, os.PathLike)):
+        path = Path(source)
+        raw = _read_yaml(path)
+        if isinstance(raw, dict):
+            raw = {**raw, **keywords}
+        return parse(raw, path)
+    if source is not None and not isinstance(source, dict):
+        raise TypeError(f"source must be a file path or a dict, not {type(source).__name__}")
+    return parse({**(source or {}), **keywords}, DICT_PATH)
+
+
+def render(source: str | os.PathLike | dict | None = None, /, *, embed: str = "player",
+           **keywords: Any) -> "Animation":
+    """The animation of a scenario (as for `make_scenario`): shown in a notebook as the HTML
+    player (`embed="gif"`: a plain GIF image instead), saved with `.save(path)`.
+
+    >>> anim = render("scenarios/kruskal.yaml", maze={"rows": 4, "cols": 4})
+    >>> anim.scenario.panels[0].maze.rows
+    4
+    """
+    if embed not in EMBEDS:
+        raise ValueError(f"embed `{embed}` must be one of {', '.join(EMBEDS)}")
+    return Animation(make_scenario(source, **keywords), embed=embed)
+
+
+class Animation:
+    """A scenario ready to be drawn: `save` writes it, a notebook shows it (`_repr_html_`),
+    `events` gives a panel's event stream. Drawing happens on demand; the player shown in
+    a notebook is drawn once and kept."""
+
+    def __init__(self, scenario: "Scenario", embed: str = "player") -> None:
+        self.scenario = scenario
+        self.embed = embed
+        self._shown: str | None = None
+
+    def __repr__(self) -> str:
+        titles = ", ".join(p.title for p in self.scenario.panels)
+        return f"<Animation of {len(self.scenario.panels)} panel(s): {titles}>"
+
+    def save(self, path: str | os.PathLike, **options: Any) -> Path:
+        """Write the animation to `path`; its extension chooses the file: .gif, .mp4,
+        .html (the player) or .png (the last frame). `options` go to the writer (e.g.
+        `autoplay=False` for .html). Returns the path written."""
+        from .pipeline import render as render_scenario
+
+        target = Path(path)
+        suffix = target.suffix.lower().lstrip(".")
+        if suffix not in SAVE_FORMATS:
+            raise ValueError(f"cannot save `{target}`: its extension must be one of "
+                             + ", ".join(f".{f}" for f in SAVE_FORMATS))
+        todo = copy.deepcopy(self.scenario)     # drawing sizes `auto` mazes in place
+        todo.output, todo.format = target, suffix
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return render_scenario(todo, writer_options=options or None).path
+
+    def events(self, panel: int = 0) -> Iterator[Event]:
+        """A fresh event stream of panel number `panel` (0 = the first), as drawn."""
+        from .pipeline import panel_stream
+
+        return panel_stream(self.scenario.panels[panel])
+
+    def html(self) -> str:
+        """The player as an HTML fragment (style, container, scripts) for a page or a
+        notebook cell; several on one page play independently."""
+        from .export.html import fragment
+
+        return fragment(self._drawn("html", autoplay=False).decode("utf-8"))
+
+    def gif(self) -> bytes:
+        """The animation as GIF bytes."""
+        return self._drawn("gif")
+
+    def _drawn(self, suffix: str, **options: Any) -> bytes:
+        with tempfile.TemporaryDirectory(prefix="visualizer-") as folder:
+            path = self.save(Path(folder) / f"animation.{suffix}", **options)
+            return path.read_bytes()
+
+    def _repr_html_(self) -> str:
+        if self._shown is None:
+            if self.embed == "gif":
+                data = base64.b64encode(self.gif()).decode("ascii")
+                self._shown = (f'<img alt="animation" style="image-rendering: pixelated" '
+                               f'src="data:image/gif;base64,{data}">')
+            else:
+                self._shown = self.html()
+        return self._shown
+
+
+__all__ = ["EMBEDS", "SAVE_FORMATS", "Animation", "algorithms", "generate", "make_scenario",
+           "maze", "render", "run_life", "solve"]
