@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .palette import INDEX, SET_BASE, SET_COLOURS, SIZE
+from .palette import INDEX, RAMP, SET_BASE, SET_COLOURS, SIZE
 from .text import draw_text, line_metrics, text_width
 
 #: the words for each slot; slots not listed here are structure (background, walls, grid
@@ -44,6 +44,8 @@ WORDS: dict[str, str] = {
     "born": "born",
     "died": "died",
     "chart": "population",
+    # --- the distance map ---
+    "longest": "a longest path (two floods)",
 }
 #: entries that stand for several slots (one swatch of all their colours)
 GROUPS: dict[str, tuple[str, tuple[int, ...]]] = {
@@ -51,12 +53,16 @@ GROUPS: dict[str, tuple[str, tuple[int, ...]]] = {
              tuple(range(SET_BASE, SET_BASE + SET_COLOURS))),
     "glue": ("glued edges (arrows show how)", (INDEX["glue_a"], INDEX["glue_b"])),
     "ghost": ("glued copies, dimmed", (INDEX["ghost_fill"], INDEX["ghost_wall"])),
+    # --- the distance map: its words name the farthest distance shown (see `entries`) ---
+    "ramp": ("distance, near to far", tuple(INDEX[name] for name in RAMP)),
 }
 #: the order entries appear in
 ORDER = ("unvisited", "sets", "blocked", "current", "heading", "hand", "stack", "frontier",
          "open_set", "visited", "tested", "considered", "opened", "rejected", "built", "once",
          "twice", "dead_end", "start", "goal", "path", "alive", "born", "died", "chart",
-         "frame", "ghost", "glue")
+         "frame", "ghost", "glue",
+         # --- the distance map ---
+         "ramp", "longest")
 
 
 @dataclass(frozen=True)
@@ -67,14 +73,24 @@ class Entry:
     label: str
 
 
+class Slots(set):
+    """The palette slots a panel showed (a set of indices), and the farthest distance its
+    distance-map ramp stood for (0 when it showed none), for the ramp's words."""
+
+    farthest: int = 0
+
+
 class SlotTracker:
     """Records which palette slots a panel's raster has shown: call `see(panel)` after each
-    event (it reads and clears the panel's dirty rectangle)."""
+    event (it reads and clears the panel's dirty rectangle), and the farthest distance a
+    distance map on it reached (the panel's `farthest`)."""
 
     def __init__(self) -> None:
         self.seen = np.zeros(SIZE, dtype=bool)
+        self.farthest = 0
 
     def see(self, panel) -> None:
+        self.farthest = max(self.farthest, getattr(panel, "farthest", 0))
         rect = panel.take_dirty()
         if rect is None:
             return
@@ -83,15 +99,25 @@ class SlotTracker:
         if area.size:
             self.seen |= np.bincount(area.ravel(), minlength=SIZE)[:SIZE] > 0
 
-    def slots(self) -> set[int]:
-        return {int(i) for i in np.flatnonzero(self.seen)}
+    def slots(self) -> Slots:
+        out = Slots(int(i) for i in np.flatnonzero(self.seen))
+        out.farthest = self.farthest
+        return out
+
+
+def ramp_words(farthest: int) -> str:
+    """The distance map's legend words: "distance 0 … N" (N the farthest distance shown)."""
+    return f"distance 0 … {farthest} moves" if farthest else GROUPS["ramp"][0]
 
 
 def entries(slots: Iterable[int], words: Mapping[str, str] | None = None) -> list[Entry]:
     """The legend for a panel that shows palette `slots`, in `ORDER`; `words` override the
-    default words by slot or group name."""
+    default words by slot or group name. When `slots` come from a `SlotTracker`, the ramp's
+    words say the farthest distance shown ("distance 0 … 57 moves")."""
     shown = set(slots)
     words = dict(words or {})
+    if getattr(slots, "farthest", 0) and "ramp" not in words:
+        words["ramp"] = ramp_words(getattr(slots, "farthest"))
     out = []
     for key in ORDER:
         if key in GROUPS:

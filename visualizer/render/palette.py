@@ -49,7 +49,13 @@ NAMES = (
     "ghost_fill",    # ... and dimmed cell
     "frame",         # the outline of the central copy in a neighbourhood view
     "built",         # the wall reverse-delete considered and built (the maze stays connected)
+    # --- the distance map (solvers): a ramp from near the flood's source to far, dark to
+    # bright, and the longest path its two floods find
+    "ramp_0", "ramp_1", "ramp_2", "ramp_3",
+    "longest",
 )
+#: the distance map's ramp, nearest first
+RAMP = ("ramp_0", "ramp_1", "ramp_2", "ramp_3")
 SET_COLOURS = 8   # how many distinct colours Kruskal's sets are coloured with
 SET_BASE = len(NAMES)
 SIZE = 64         # palette entries, a power of two (GIF colour table)
@@ -67,6 +73,7 @@ MAZE_SLOTS = (
     "background", "wall", "unvisited", "current", "stack", "frontier", "visited", "path",
     "dead_end", "start", "goal", "tested", "glue_a", "glue_b", "opened", "rejected", "hand",
     "open_set", "once", "twice", "ghost_wall", "ghost_fill", "frame", "built",
+    *RAMP, "longest",
 )
 #: the slots a Life panel (with its chart) can show together
 LIFE_SLOTS = ("background", "wall", "born", "died", "grid", "chart", "glue_a", "glue_b")
@@ -86,6 +93,9 @@ _LIGHT = {
     "heading": "#1a1a1a", "hand": "#902d74", "open_set": "#47cbff", "once": "#f6d167",
     "twice": "#a14644", "ghost_wall": "#b69889", "ghost_fill": "#d6d3b1", "frame": "#023d99",
     "built": "#3c5adc",
+    # the distance map: a viridis-like ramp kept clear of every other maze colour
+    "ramp_0": "#420054", "ramp_1": "#307296", "ramp_2": "#54901e", "ramp_3": "#f6fc84",
+    "longest": "#ea0c6c",
 }
 _DARK = {
     "transparent": "#ff00ff", "background": "#15171c", "text": "#f2f2f2", "wall": "#f2f2f2",
@@ -98,6 +108,9 @@ _DARK = {
     "heading": "#f2f2f2", "hand": "#dd6bc3", "open_set": "#91e5f5", "once": "#cab452",
     "twice": "#be6475", "ghost_wall": "#88969a", "ghost_fill": "#412040", "frame": "#9ec0ee",
     "built": "#7c86ff",
+    # the distance map: a plasma-like ramp kept clear of every other maze colour
+    "ramp_0": "#0c0684", "ramp_1": "#a21eb4", "ramp_2": "#c08436", "ramp_3": "#f0fc24",
+    "longest": "#c6247e",
 }
 _SETS_LIGHT = (
     "#39b0bf", "#9e9dff", "#85c166", "#7cf9d8", "#ffc18f", "#a6aa43",
