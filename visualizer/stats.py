@@ -188,7 +188,8 @@ def maze_summary(stats: dict[str, Any]) -> str:
 
 
 #: marks that say a solver has been in a cell
-_VISIT_MARKS = {Mark.CURRENT, Mark.STACK, Mark.DONE, Mark.VISITED, Mark.DEAD_END}
+_VISIT_MARKS = {Mark.CURRENT, Mark.STACK, Mark.DONE, Mark.VISITED, Mark.DEAD_END,
+                Mark.DISTANCE, Mark.WALKER}
 
 
 def solve_stats(events: Iterable[ev.Event]) -> dict[str, Any]:

@@ -67,10 +67,12 @@ ORDER = ("unvisited", "sets", "blocked", "current", "heading", "hand", "stack", 
 
 @dataclass(frozen=True)
 class Entry:
-    """One line of a legend: the palette slots of its swatch and its words."""
+    """One line of a legend: the palette slots of its swatch and its words; `farthest` is
+    the distance a distance map's ramp entry reaches (0 for every other entry)."""
 
     colours: tuple[int, ...]
     label: str
+    farthest: int = 0
 
 
 class Slots(set):
@@ -105,8 +107,11 @@ class SlotTracker:
         return out
 
 
-def ramp_words(farthest: int) -> str:
-    """The distance map's legend words: "distance 0 … N" (N the farthest distance shown)."""
+def ramp_words(farthest: int, each: list[str] | None = None) -> str:
+    """The distance map's legend words: "distance 0 … N moves" (N the farthest distance
+    shown), or with `each` panel's farthest "distance 0 … 226 | 69 moves, panel by panel"."""
+    if each:
+        return f"distance 0 … {' | '.join(each)} moves, panel by panel"
     return f"distance 0 … {farthest} moves" if farthest else GROUPS["ramp"][0]
 
 
@@ -116,15 +121,19 @@ def entries(slots: Iterable[int], words: Mapping[str, str] | None = None) -> lis
     words say the farthest distance shown ("distance 0 … 57 moves")."""
     shown = set(slots)
     words = dict(words or {})
-    if getattr(slots, "farthest", 0) and "ramp" not in words:
-        words["ramp"] = ramp_words(getattr(slots, "farthest"))
+    farthest = slots.farthest if isinstance(slots, Slots) else 0
+    if farthest and "ramp" not in words:
+        words["ramp"] = ramp_words(farthest)
+    else:
+        farthest = 0
     out = []
     for key in ORDER:
         if key in GROUPS:
             label, members = GROUPS[key]
             present = tuple(i for i in members if i in shown)
             if present:
-                out.append(Entry(present, words.get(key, label)))
+                out.append(Entry(present, words.get(key, label),
+                                 farthest if key == "ramp" else 0))
         elif INDEX[key] in shown:
             out.append(Entry((INDEX[key],), words.get(key, WORDS[key])))
     return out
@@ -170,10 +179,16 @@ def width(legend: list[Entry], size: int, limit: int) -> int:
 def merged(legends: list[list[Entry]]) -> list[Entry]:
     """One legend for several panels: every entry once, in `ORDER`'s order of first use."""
     out: list[Entry] = []
+    ramps: list[str] = []       # the distance maps' farthest distances, panel by panel
     for entries in legends:
         for entry in entries:
+            if entry.farthest:
+                ramps.append(str(entry.farthest))
             if entry not in out:
                 out.append(entry)
+    if len(set(ramps)) > 1:     # one ramp entry: its farthest distance in each panel
+        out = [e for e in out if not e.farthest]
+        out.append(Entry(GROUPS["ramp"][1], ramp_words(0, ramps)))
     rank = {colours: k for k, colours in enumerate(_order_colours())}
     return sorted(out, key=lambda e: rank.get(e.colours[:1], len(rank)))
 

@@ -11,7 +11,7 @@ is its distance, and a solver's result is always the way from its start to its g
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 

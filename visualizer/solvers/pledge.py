@@ -16,7 +16,7 @@ heading to come back to. Those surfaces are refused.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -56,8 +56,7 @@ def follow_turn(maze: Maze, cell: Cell, heading: Side, hand: str) -> int | None:
                     choices=tuple(HEADINGS)),
               Param("hand", "choice", "left", "the hand on the wall", choices=("left", "right")),
           ), blocks=True, surfaces=SURFACES, surface_reason=SURFACE_REASON,
-          family=Family.LOCAL, milestones=frozenset({MilestoneKind.LEFT_WALL}),
-          legend={"visited": "walked over", "current": "the walker"})
+          family=Family.LOCAL, milestones=frozenset({MilestoneKind.LEFT_WALL}))
 def pledge(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,
            goal: Cell | None = None, heading: str = "east",
            hand: str = "left") -> Iterator[ev.Event]:
@@ -69,8 +68,9 @@ def pledge(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | 
     turn count) and CellMarked(cell entered, walker, count = moves so far); a turn away
     from a wall without moving is a Heading alone. Milestone(left the wall) each time the
     count is back to 0. Ends with PathFound (the walk without its detours), or NoPath:
-    `loop` when a state comes back (straight: same cell; following: same cell and heading
-    with no higher count, so the count can never reach 0 again), `no way out`, or
+    `loop` when a state comes back (walking straight: the same cell; following one wall
+    without letting go: the same cell and heading with no higher count, so the count can
+    never reach 0 again and the walk repeats), `no way out`, or
     `unusable` on a surface where the count is not defined.
     """
     if hand not in ("left", "right"):
@@ -133,6 +133,7 @@ def pledge(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | 
         yield ev.Heading(cell, facing, hand_side(facing, hand) if following else None, turns)
         yield ev.CellMarked(cell, Mark.WALKER, len(sides))
         if let_go:
+            follow_seen.clear()         # a new hold on a wall starts with a fresh memory
             yield ev.Milestone(f"turn count back to 0, facing {heading}: lets go of the wall",
                                cell, MilestoneKind.LEFT_WALL)
     yield without_detours(walk, sides)

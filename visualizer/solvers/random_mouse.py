@@ -6,7 +6,7 @@ the same corridors again and again: after `max_steps` moves it gives up.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -35,8 +35,7 @@ def choose(rng: np.random.Generator, ways: list[Side], back: Side | None) -> Sid
           "back only at dead ends; gives up after `max_steps` moves (the baseline)",
           params=ENDPOINT_PARAMS + (
               Param("max_steps", "int", MAX_STEPS, "moves before it gives up", min=1),),
-          blocks=True, family=Family.LOCAL,
-          legend={"visited": "walked over", "current": "the mouse"})
+          blocks=True, family=Family.LOCAL)
 def random_mouse(maze: Maze, *, rng: np.random.Generator | None = None,
                  start: Cell | None = None, goal: Cell | None = None,
                  max_steps: int = MAX_STEPS) -> Iterator[ev.Event]:
