@@ -88,7 +88,9 @@ def pledge(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | 
         return
     preferred = HEADINGS[heading]
     cell, facing, turns, following = start, preferred, 0, False
-    walk, sides, visits = [start], [], {start: 1}
+    walk: list[Cell] = [start]
+    sides: list[Side] = []
+    visits = {start: 1}
     straight_seen: set[Cell] = set()
     follow_seen: dict[tuple[Cell, Side], int] = {}
     yield ev.CellMarked(start, Mark.WALKER, 0)

@@ -57,7 +57,9 @@ def random_mouse(maze: Maze, *, rng: np.random.Generator | None = None,
     if isinstance(first[0], ev.NoPath):
         return
     cell, back = start, None
-    walk, sides, visits = [start], [], {start: 1}
+    walk: list[Cell] = [start]
+    sides: list[Side] = []
+    visits = {start: 1}
     yield ev.CellMarked(start, Mark.WALKER, 0)
     while cell != goal:
         moves = dict(maze.passages(cell))
