@@ -20,9 +20,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from visualizer import stats  # noqa: E402
-from visualizer.generators.backtracker import backtracker  # noqa: E402
-from visualizer.maze import Maze  # noqa: E402
+from visualizer import stats
+from visualizer.generators.backtracker import backtracker
+from visualizer.maze import Maze
 
 
 def shares(n: int, seed: int, start: tuple[int, int] | None) -> dict[str, float]:

@@ -147,3 +147,18 @@ def test_no_path_when_the_flood_never_reaches_the_goal():
     maze.open_wall((0, 0), Side.E)
     events = list(distance_map(maze, start=(0, 0), goal=(0, 2)))
     assert isinstance(events[-1], ev.NoPath) and events[-1].why == ev.NoPathReason.UNREACHABLE
+
+
+def test_a_neighbourhood_view_names_the_farthest_distance_too():
+    from visualizer.render.neighbourhood import NeighbourhoodPanel
+
+    maze = perfect(6, 6, "torus", 1)
+    panel = NeighbourhoodPanel(6, 6, cell_size=8, wall=1, surface="torus")
+    tracker = legend.SlotTracker()
+    for r, c, side in maze.open_walls():
+        panel.apply(ev.WallOpened((r, c), Side(side)))
+    for event in distance_map(maze, start=(0, 0), goal=(5, 5)):
+        panel.apply(event)
+        tracker.see(panel)
+    farthest = max(stats.distances(stats.adjacency(maze), (0, 0)).values())
+    assert [e.farthest for e in legend.entries(tracker.slots()) if e.farthest] == [farthest]

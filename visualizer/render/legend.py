@@ -92,7 +92,8 @@ class SlotTracker:
         self.farthest = 0
 
     def see(self, panel) -> None:
-        self.farthest = max(self.farthest, getattr(panel, "farthest", 0))
+        maze = getattr(panel, "centre", panel)     # a neighbourhood view's own maze panel
+        self.farthest = max(self.farthest, getattr(maze, "farthest", 0))
         rect = panel.take_dirty()
         if rect is None:
             return
