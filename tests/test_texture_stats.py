@@ -69,6 +69,7 @@ def test_river_is_high_for_the_backtracker_and_low_for_kruskal(name, low, high):
     assert low < float(np.mean(rivers)) < high
 
 
-def test_the_caption_names_the_river():
+def test_the_texture_summary_names_dead_ends_and_river():
     s = stats.maze_stats(Maze.from_blocks(PETIT_LAB))
-    assert stats.maze_summary(s).endswith("river 3.3")
+    assert stats.texture_summary(s) == "dead ends 27% · river 3.3"
+    assert stats.texture_summary(stats.maze_stats(Maze(1, 2))) == "dead ends 0%"
