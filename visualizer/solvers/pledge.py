@@ -4,8 +4,9 @@ The walker has a preferred heading. It walks that way until a wall stops it, the
 away from the wall and follows it with one hand, counting quarter turns (+1 towards the
 hand, −1 away, −2 to turn back). When the count is back to 0 it faces its heading again
 and lets go of the wall: so it leaves an island it would circle for ever with a plain wall
-follower. (On the plane it is sure to reach an opening in the outer wall; the goal is a
-cell, so it may still miss it, and then comes back to where it has been: a loop.)
+follower. (Its guarantee is about getting out of a plane maze to the outside; here the
+goal is a cell, so it may still miss it, and then it comes back to where it has been: a
+loop, which it detects.)
 
 Where the count is defined: it measures how far the walker has turned from its preferred
 heading, so the heading must mean the same thing everywhere. That holds on the plane and
