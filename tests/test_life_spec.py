@@ -37,7 +37,7 @@ def test_defaults_and_notebook_names():
 def test_bad_rule_message_exact():
     _, errors = parse({"rows": 8, "cols": 8, "rule": "B9"})
     assert errors == [f"{LOC}.rule: expected a rule like B3/S23 or a name (conway, highlife, "
-                      f"daynight, life34), got 'B9'"]
+                      f"daynight, life34, maze, mazectric), got 'B9'"]
 
 
 def test_every_error_is_reported_with_its_location():

@@ -86,6 +86,10 @@ class MilestoneKind(_Word):
     HEURISTIC = "heuristic"              # A* names its heuristic
     LOOP = "loop detected"               # a solver is back where it was, facing the same way
     ENDPOINTS = "endpoints"              # the entrance and exit are chosen
+    # --- the distance map and the Pledge walker (solvers) ---
+    FARTHEST = "farthest"                # a flood has ended: its farthest cell and distance
+    LONGEST_PATH = "longest path"        # the two floods found a longest path
+    LEFT_WALL = "left the wall"          # Pledge: turns back to 0, facing its way: walks on
 
 
 class NoPathReason(_Word):
@@ -96,6 +100,8 @@ class NoPathReason(_Word):
     NO_WAY_OUT = "no way out"     # the start has no open side
     EXHAUSTED = "exhausted"       # every passage used up (Trémaux)
     UNUSABLE = "unusable"         # the start or goal is outside the maze or blocked
+    # --- the random mouse ---
+    GAVE_UP = "gave up"           # a walker used up its allowed number of steps
 
 
 class Scope(_Word):
@@ -210,6 +216,9 @@ class Mark(_Word):
     CHEAP = "cheap"          # weighted Prim: a frontier cell whose cheapest wall is light
     MIDDLING = "middling"    # ... middling
     DEAR = "dear"            # ... heavy
+    # --- the distance map (solvers); a solver's walker is `WALKER` too
+    DISTANCE = "distance"    # reached by a flood; `count` = moves from the flood's source
+    LONGEST = "longest"      # on a longest path (the distance map's second flood)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,11 +257,14 @@ class Heading:
     """The wall follower stands in `cell` facing `side`, its hand on `hand_side` of the
     cell (the wall it keeps its hand on, or the opening it is about to turn into). The
     hand is on the left of the heading for the left hand, on the right for the right hand;
-    after a twisted gluing it is the other hand."""
+    after a twisted gluing it is the other hand. `hand_side` is None while a walker walks
+    with no hand on a wall (Pledge going straight); `turns` is Pledge's turn count (quarter
+    turns, + towards the hand), None for walkers that keep none."""
 
     cell: Cell
     side: Side
-    hand_side: Side
+    hand_side: Side | None
+    turns: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

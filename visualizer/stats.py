@@ -112,6 +112,58 @@ def _farthest(dist: dict[Cell, int]) -> Cell:
     return max(dist, key=lambda cell: (dist[cell], cell))
 
 
+def texture(maze: Maze, adj: dict[Cell, list[Cell]]) -> dict[str, Any]:
+    """The texture figures of `maze`:
+
+    - `junction_share`: the share of the open cells with three or more passages;
+    - `straight_share`: the share of the open cells that are corridor cells (two passages)
+      going straight through, their openings on opposite sides (the others turn);
+    - `river`: the mean length, in cells, of the corridors — the pieces the maze falls into
+      when its junctions are taken out (runs of connected cells with one or two passages).
+      This puts a number on Walter Pullen's "river" texture (Think Labyrinth, his
+      classification of mazes): an algorithm with a high river factor flows on into the
+      space next to it and leaves long winding passages with few but long dead ends; one
+      with a low river factor leaves many short dead ends. A backtracker's 40x40 mazes
+      measure about 4.7, Kruskal's about 1.7. None when every cell is a junction.
+
+    Shares are rounded to 4 places, `river` to 2."""
+    open_cells = len(adj)
+    plain = {cell for cell, others in adj.items() if 0 < len(others) < 3}
+    junctions = sum(1 for others in adj.values() if len(others) >= 3)
+    straight = 0
+    for cell in plain:
+        sides = [side for side, _ in maze.passages(cell)]
+        if len(sides) == 2 and sides[0].opposite == sides[1]:
+            straight += 1
+    corridors = _pieces(adj, plain)
+    share = (lambda n: round(n / open_cells, 4)) if open_cells else (lambda n: 0.0)
+    return {
+        "junction_share": share(junctions),
+        "straight_share": share(straight),
+        "river": round(sum(corridors) / len(corridors), 2) if corridors else None,
+    }
+
+
+def _pieces(adj: dict[Cell, list[Cell]], cells: set[Cell]) -> list[int]:
+    """The sizes of the connected pieces of `cells` (moving only between them)."""
+    seen: set[Cell] = set()
+    sizes = []
+    for first in sorted(cells):
+        if first in seen:
+            continue
+        seen.add(first)
+        stack, size = [first], 0
+        while stack:
+            cell = stack.pop()
+            size += 1
+            for other in adj[cell]:
+                if other in cells and other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+        sizes.append(size)
+    return sizes
+
+
 def maze_stats(maze: Maze) -> dict[str, Any]:
     """The figures of `maze` (see `compute_maze_stats`), remembered for identical mazes:
     a scenario's stream runs twice when its frames are counted first."""
@@ -130,12 +182,14 @@ _REMEMBERED: dict[tuple, dict[str, Any]] = {}
 
 
 def compute_maze_stats(maze: Maze) -> dict[str, Any]:
-    """Cells, walls, dead ends, junctions, corridors, loops, diameter, solution length.
+    """Cells, walls, dead ends, junctions, corridors, loops, diameter, solution length,
+    and the texture (`texture`: junction and straight shares, river).
 
     Walls count between two cells (glued walls included); `internal_walls` is the number
     of them (2nm − n − m on the plane). `loops` = open walls − open cells + components
     (the cycle rank); `solution` is the shortest entrance→exit path in moves (None when
-    there is none)."""
+    there is none); `solution_share` is the share of the open cells on that path, both
+    ends included (moves + 1 cells)."""
     adj = adjacency(maze)
     degree = {cell: len(others) for cell, others in adj.items()}
     open_cells = len(adj)
@@ -153,6 +207,8 @@ def compute_maze_stats(maze: Maze) -> dict[str, Any]:
         dist = distances(adj, entrance)
         reachable = len(dist)
         solution = dist.get(exit_)
+    solution_share = round((solution + 1) / open_cells, 4) \
+        if solution is not None and open_cells else None
     return {
         "rows": maze.rows, "cols": maze.cols, "surface": maze.surface.name,
         "cells": maze.cells, "open_cells": open_cells, "blocked": maze.cells - open_cells,
@@ -169,7 +225,17 @@ def compute_maze_stats(maze: Maze) -> dict[str, Any]:
         "longest_path": length, "longest_path_ends": [list(end_a), list(end_b)]
         if end_a is not None else None, "longest_path_exact": exact,
         "entrance": list(entrance), "exit": list(exit_), "solution": solution,
+        "solution_share": solution_share, **texture(maze, adj),
     }
+
+
+def texture_summary(stats: dict[str, Any]) -> str:
+    """The texture in a few words, for a caption comparing generators: "dead ends 31 % ·
+    river 1.7" (the river left out when there is none)."""
+    parts = [f"dead ends {stats['dead_end_share']:.0%}"]
+    if stats.get("river") is not None:
+        parts.append(f"river {stats['river']:.1f}")
+    return " · ".join(parts)
 
 
 def maze_summary(stats: dict[str, Any]) -> str:
@@ -188,7 +254,8 @@ def maze_summary(stats: dict[str, Any]) -> str:
 
 
 #: marks that say a solver has been in a cell
-_VISIT_MARKS = {Mark.CURRENT, Mark.STACK, Mark.DONE, Mark.VISITED, Mark.DEAD_END}
+_VISIT_MARKS = {Mark.CURRENT, Mark.STACK, Mark.DONE, Mark.VISITED, Mark.DEAD_END,
+                Mark.DISTANCE, Mark.WALKER}
 
 
 def solve_stats(events: Iterable[ev.Event]) -> dict[str, Any]:

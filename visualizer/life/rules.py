@@ -4,12 +4,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-#: rule name -> canonical notation (the four rules the Life lessons compare)
+#: rule name -> canonical notation (the four rules the Life lessons compare, then the two
+#: cellular-automaton maze rules: from a small seed they grow corridors whose walls survive
+#: with 1 to 5 neighbours (Maze) or 1 to 4 (Mazectric, straighter and longer corridors))
 NAMED_RULES = {
     "conway": "B3/S23",
     "highlife": "B36/S23",
     "daynight": "B3678/S34678",
     "life34": "B34/S34",
+    "maze": "B3/S12345",
+    "mazectric": "B3/S1234",
 }
 _ALIASES = {
     "life": "conway", "gameoflife": "conway", "dayandnight": "daynight",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .palette import INDEX, SET_BASE, SET_COLOURS, SIZE
+from .palette import INDEX, RAMP, SET_BASE, SET_COLOURS, SIZE
 from .text import draw_text, line_metrics, text_width
 
 #: the words for each slot; slots not listed here are structure (background, walls, grid
@@ -52,6 +52,8 @@ WORDS: dict[str, str] = {
     "cheap": "light weight",
     "middling": "middling weight",
     "dear": "heavy weight",
+    # --- the distance map ---
+    "longest": "a longest path (two floods)",
 }
 #: entries that stand for several slots (one swatch of all their colours)
 GROUPS: dict[str, tuple[str, tuple[int, ...]]] = {
@@ -59,6 +61,8 @@ GROUPS: dict[str, tuple[str, tuple[int, ...]]] = {
              tuple(range(SET_BASE, SET_BASE + SET_COLOURS))),
     "glue": ("glued edges (arrows show how)", (INDEX["glue_a"], INDEX["glue_b"])),
     "ghost": ("glued copies, dimmed", (INDEX["ghost_fill"], INDEX["ghost_wall"])),
+    # --- the distance map: its words name the farthest distance shown (see `entries`) ---
+    "ramp": ("distance, near to far", tuple(INDEX[name] for name in RAMP)),
 }
 #: the order entries appear in
 ORDER = ("unvisited", "sets", "blocked", "current", "heading", "hand", "stack", "frontier",
@@ -66,25 +70,40 @@ ORDER = ("unvisited", "sets", "blocked", "current", "heading", "hand", "stack", 
          "twice", "dead_end", "start", "goal", "path", "alive", "born", "died", "chart",
          "frame", "ghost", "glue",
          # the generator catalogue
-         "walk", "erased", "scan", "chamber", "cheap", "middling", "dear")
+         "walk", "erased", "scan", "chamber", "cheap", "middling", "dear",
+         # the distance map
+         "ramp", "longest")
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One line of a legend: the palette slots of its swatch and its words."""
+    """One line of a legend: the palette slots of its swatch and its words; `farthest` is
+    the distance a distance map's ramp entry reaches (0 for every other entry)."""
 
     colours: tuple[int, ...]
     label: str
+    farthest: int = 0
+
+
+class Slots(set):
+    """The palette slots a panel showed (a set of indices), and the farthest distance its
+    distance-map ramp stood for (0 when it showed none), for the ramp's words."""
+
+    farthest: int = 0
 
 
 class SlotTracker:
     """Records which palette slots a panel's raster has shown: call `see(panel)` after each
-    event (it reads and clears the panel's dirty rectangle)."""
+    event (it reads and clears the panel's dirty rectangle), and the farthest distance a
+    distance map on it reached (the panel's `farthest`)."""
 
     def __init__(self) -> None:
         self.seen = np.zeros(SIZE, dtype=bool)
+        self.farthest = 0
 
     def see(self, panel) -> None:
+        maze = getattr(panel, "centre", panel)     # a neighbourhood view's own maze panel
+        self.farthest = max(self.farthest, getattr(maze, "farthest", 0))
         rect = panel.take_dirty()
         if rect is None:
             return
@@ -93,22 +112,39 @@ class SlotTracker:
         if area.size:
             self.seen |= np.bincount(area.ravel(), minlength=SIZE)[:SIZE] > 0
 
-    def slots(self) -> set[int]:
-        return {int(i) for i in np.flatnonzero(self.seen)}
+    def slots(self) -> Slots:
+        out = Slots(int(i) for i in np.flatnonzero(self.seen))
+        out.farthest = self.farthest
+        return out
+
+
+def ramp_words(farthest: int, each: list[str] | None = None) -> str:
+    """The distance map's legend words: "distance 0 … N moves" (N the farthest distance
+    shown), or with `each` panel's farthest "distance 0 … 226 | 69 moves, panel by panel"."""
+    if each:
+        return f"distance 0 … {' | '.join(each)} moves, panel by panel"
+    return f"distance 0 … {farthest} moves" if farthest else GROUPS["ramp"][0]
 
 
 def entries(slots: Iterable[int], words: Mapping[str, str] | None = None) -> list[Entry]:
     """The legend for a panel that shows palette `slots`, in `ORDER`; `words` override the
-    default words by slot or group name."""
+    default words by slot or group name. When `slots` come from a `SlotTracker`, the ramp's
+    words say the farthest distance shown ("distance 0 … 57 moves")."""
     shown = set(slots)
     words = dict(words or {})
+    farthest = slots.farthest if isinstance(slots, Slots) else 0
+    if farthest and "ramp" not in words:
+        words["ramp"] = ramp_words(farthest)
+    else:
+        farthest = 0
     out = []
     for key in ORDER:
         if key in GROUPS:
             label, members = GROUPS[key]
             present = tuple(i for i in members if i in shown)
             if present:
-                out.append(Entry(present, words.get(key, label)))
+                out.append(Entry(present, words.get(key, label),
+                                 farthest if key == "ramp" else 0))
         elif INDEX[key] in shown:
             out.append(Entry((INDEX[key],), words.get(key, WORDS[key])))
     return out
@@ -154,10 +190,16 @@ def width(legend: list[Entry], size: int, limit: int) -> int:
 def merged(legends: list[list[Entry]]) -> list[Entry]:
     """One legend for several panels: every entry once, in `ORDER`'s order of first use."""
     out: list[Entry] = []
+    ramps: list[str] = []       # the distance maps' farthest distances, panel by panel
     for entries in legends:
         for entry in entries:
+            if entry.farthest:
+                ramps.append(str(entry.farthest))
             if entry not in out:
                 out.append(entry)
+    if len(set(ramps)) > 1:     # one ramp entry: its farthest distance in each panel
+        out = [e for e in out if not e.farthest]
+        out.append(Entry(GROUPS["ramp"][1], ramp_words(0, ramps)))
     rank = {colours: k for k, colours in enumerate(_order_colours())}
     return sorted(out, key=lambda e: rank.get(e.colours[:1], len(rank)))
 

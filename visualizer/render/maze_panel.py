@@ -15,7 +15,7 @@ from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
 from .glue import draw_glue_marks, glue_margin
-from .palette import INDEX, SET_COLOURS, set_colour
+from .palette import INDEX, RAMP, SET_COLOURS, set_colour
 from .set_colours import SetColouring
 
 _MARK_COLOUR = {
@@ -27,6 +27,8 @@ _MARK_COLOUR = {
     Mark.WALKER: INDEX["current"], Mark.WALK: INDEX["walk"], Mark.ERASED: INDEX["erased"],
     Mark.SCAN: INDEX["scan"], Mark.RUN: INDEX["stack"], Mark.CHAMBER: INDEX["chamber"],
     Mark.CHEAP: INDEX["cheap"], Mark.MIDDLING: INDEX["middling"], Mark.DEAR: INDEX["dear"],
+    # the distance map: a distance's colour comes from the ramp (`MazePanel._ramp_colour`)
+    Mark.DISTANCE: INDEX[RAMP[0]], Mark.LONGEST: INDEX["longest"],
 }
 _NO_MARK = 0
 _MARK_CODE = {name: i + 1 for i, name in enumerate(_MARK_COLOUR)}
@@ -49,6 +51,14 @@ _CHALK = {1: INDEX["once"], 2: INDEX["twice"]}
 _PATH_CODE = _MARK_CODE[Mark.PATH]
 _PATH_OR_END = _STICKY | {_PATH_CODE}
 _WALKER_CODE = _MARK_CODE[Mark.WALKER]
+_DISTANCE_CODE = _MARK_CODE[Mark.DISTANCE]
+_RAMP = [INDEX[name] for name in RAMP]
+
+
+def ramp_band(distance: int, farthest: int) -> int:
+    """The ramp colour (0 = nearest) of `distance` when the flood reaches `farthest`: the
+    distances 0 … farthest split into len(RAMP) equal bands."""
+    return min(len(_RAMP) - 1, distance * len(_RAMP) // (farthest + 1))
 
 
 @lru_cache(maxsize=64)
@@ -178,6 +188,12 @@ class MazePanel:
         self.heading: ev.Heading | None = None                 # the wall follower ...
         self.hand: set[tuple[int, int]] = set()                # ... and its hand's wall
         self.chalk: dict[tuple[int, int], int] = {}            # Trémaux: face -> marks
+        # the distance map: each cell's distance (-1: none), the farthest one so far (the
+        # ramp's scale), the flat cells by distance (to repaint when the scale grows)
+        self.distance = np.full(rows * cols, -1, dtype=np.int64)
+        self.farthest = 0
+        self._at_distance: dict[int, list[int]] = {}
+        self.turns: int | None = None                          # Pledge's turn count
         self.dirty: list[int] | None = None
         if self.wall and self.maze.faces.any():
             for r in range(rows):
@@ -210,6 +226,8 @@ class MazePanel:
         other.chalk = dict(self.chalk)
         other.hand = set(self.hand)
         other.considered = None if self.considered is None else set(self.considered)
+        other.distance = self.distance.copy()
+        other._at_distance = {d: list(cells) for d, cells in self._at_distance.items()}
         other._link_views()
         return other
 
@@ -221,6 +239,8 @@ class MazePanel:
         if self._blocked[i]:
             return _BLOCKED
         code = self._marks[i]
+        if code == _DISTANCE_CODE:
+            return _RAMP[ramp_band(int(self.distance[i]), self.farthest)]
         return int(_CODE_COLOUR[code]) if code else int(self._base[i])
 
     def _touch(self, y0: int, y1: int, x0: int, x1: int) -> None:
@@ -349,7 +369,10 @@ class MazePanel:
         they are."""
         old, old_hand = self.heading, self.hand
         self.heading = event
-        self.hand = set() if event is None else self._wall_faces(event.cell, event.hand_side)
+        self.hand = set() if event is None or event.hand_side is None \
+            else self._wall_faces(event.cell, event.hand_side)
+        if event is not None and event.turns is not None:
+            self.turns = event.turns
         if old is not None:
             self._paint_cell(old.cell)
         for i, side in old_hand - self.hand:
@@ -434,6 +457,32 @@ class MazePanel:
         code = _MARK_CODE.get(event.mark, _NO_MARK)
         for r, c in zip(*np.nonzero(self.marks == code)):
             self._set_mark((int(r), int(c)), _NO_MARK)
+        if event.mark == Mark.DISTANCE:         # a new flood starts from nothing
+            self.distance[:] = -1
+            self.farthest = 0
+            self._at_distance = {}
+
+    def _on_marked(self, event: ev.CellMarked) -> None:
+        if event.mark == Mark.DISTANCE:
+            self._distance(event.cell, event.count)
+        self._mark(event.cell, event.mark, event.count)
+
+    def _distance(self, cell: Cell, distance: int) -> None:
+        """Record `cell`'s distance; when it is the farthest yet, the ramp stretches and the
+        cells whose band changes are repainted (only those near the bands' boundaries)."""
+        i = cell[0] * self.maze.cols + cell[1]
+        self.distance[i] = distance
+        self._at_distance.setdefault(distance, []).append(i)
+        if distance <= self.farthest:
+            return
+        old, self.farthest = self.farthest, distance
+        k = len(_RAMP)
+        for band in range(1, k):
+            # the first distance of `band` moves from ceil(band·(old+1)/k) on
+            for d in range(-(-band * (old + 1) // k), -(-band * (distance + 1) // k)):
+                for j in self._at_distance.get(d, ()):
+                    if self._marks[j] == _DISTANCE_CODE and self.distance[j] == d:
+                        self._paint_cell(divmod(j, self.maze.cols))
 
     def _on_considered(self, event: ev.WallConsidered) -> None:
         if self.wall:
@@ -535,6 +584,8 @@ class MazePanel:
         so that no figure tells what the animation has not shown yet."""
         start = self.steps_from
         parts = [f"step {max(0, self.step - start)}"]
+        if self.turns is not None:
+            parts.append(f"turns {self.turns:+d}")
         if self.sets is not None:
             parts.append(f"sets {self.sets} · cost {self.merge_cost}")
         if self.walk_length:
@@ -560,7 +611,7 @@ _APPLY = ev.Dispatch("the maze panel", {
     ev.CellBlocked: MazePanel._on_block,
     ev.CellOpened: MazePanel._on_block,
     ev.EndpointsSet: MazePanel._on_endpoints,
-    ev.CellMarked: lambda panel, e: panel._mark(e.cell, e.mark, e.count),
+    ev.CellMarked: MazePanel._on_marked,
     ev.SetsMerged: MazePanel._merge,
     ev.PathFound: MazePanel._on_path,
     ev.WallRejected: MazePanel._on_rejected,

@@ -57,7 +57,13 @@ NAMES = (
     "cheap",         # weighted Prim: a frontier cell whose lightest wall is light ...
     "middling",      # ... middling
     "dear",          # ... or heavy
+    # --- the distance map (solvers): a ramp from near the flood's source to far, dark to
+    # bright, and the longest path its two floods find
+    "ramp_0", "ramp_1", "ramp_2", "ramp_3",
+    "longest",
 )
+#: the distance map's ramp, nearest first
+RAMP = ("ramp_0", "ramp_1", "ramp_2", "ramp_3")
 SET_COLOURS = 8   # how many distinct colours Kruskal's sets are coloured with
 SET_BASE = len(NAMES)
 SIZE = 64         # palette entries, a power of two (GIF colour table)
@@ -77,6 +83,7 @@ MAZE_SLOTS = (
     "open_set", "once", "twice", "ghost_wall", "ghost_fill", "frame", "built",
     # the generator catalogue
     "walk", "erased", "scan", "chamber", "cheap", "middling", "dear",
+    *RAMP, "longest",
 )
 #: the slots a Life panel (with its chart) can show together
 LIFE_SLOTS = ("background", "wall", "born", "died", "grid", "chart", "glue_a", "glue_b")
@@ -97,8 +104,11 @@ _LIGHT = {
     "twice": "#a14644", "ghost_wall": "#b69889", "ghost_fill": "#d6d3b1", "frame": "#023d99",
     "built": "#3c5adc",
     # the generator catalogue
-    "walk": "#9c74ec", "erased": "#d45c40", "scan": "#287064", "chamber": "#847098",
-    "cheap": "#e8fc8c", "middling": "#6c6020", "dear": "#643c24",
+    "walk": "#9c74ec", "erased": "#0a01f7", "scan": "#287064", "chamber": "#4106b3",
+    "cheap": "#30193d", "middling": "#6c6020", "dear": "#643c24",
+    # the distance map: a viridis-like ramp kept clear of every other maze colour
+    "ramp_0": "#420054", "ramp_1": "#307296", "ramp_2": "#54901e", "ramp_3": "#f6fc84",
+    "longest": "#ea0c6c",
 }
 _DARK = {
     "transparent": "#ff00ff", "background": "#15171c", "text": "#f2f2f2", "wall": "#f2f2f2",
@@ -112,8 +122,11 @@ _DARK = {
     "twice": "#be6475", "ghost_wall": "#88969a", "ghost_fill": "#412040", "frame": "#9ec0ee",
     "built": "#7c86ff",
     # the generator catalogue
-    "walk": "#6c48c0", "erased": "#bc041c", "scan": "#9cdcc0", "chamber": "#0c60ec",
+    "walk": "#0d00ff", "erased": "#bc041c", "scan": "#9cdcc0", "chamber": "#0c60ec",
     "cheap": "#fcd8b0", "middling": "#8c803c", "dear": "#5c0000",
+    # the distance map: a plasma-like ramp kept clear of every other maze colour
+    "ramp_0": "#0c0684", "ramp_1": "#a21eb4", "ramp_2": "#c08436", "ramp_3": "#f0fc24",
+    "longest": "#c6247e",
 }
 _SETS_LIGHT = (
     "#39b0bf", "#9e9dff", "#85c166", "#7cf9d8", "#ffc18f", "#a6aa43",

@@ -1,0 +1,61 @@
+"""The text of `run.py --list`: every algorithm on one line, grouped by its registry family
+(generators by how they build, solvers by what they guarantee), then the cellular-automaton
+maze rules, the surfaces, the Life rules and patterns."""
+from __future__ import annotations
+
+from . import registry
+from .life import NAMED_RULES, PATTERNS
+from .registry import Family
+from .surfaces import SURFACE_NAMES
+
+#: the named Life rules that grow mazes, with what they teach (shown among the generators)
+MAZE_RULES = {
+    "maze": "corridors grow from a small seed; walls survive with 1-5 neighbours",
+    "mazectric": "the same with survival on 1-4 neighbours: longer, straighter corridors",
+}
+NAME_WIDTH = 17
+
+
+def _line(name: str, text: str, indent: str = "    ") -> str:
+    return f"{indent}{name:<{NAME_WIDTH}} {text}"
+
+
+def family_groups(kind: str) -> list[tuple[Family | None, list[registry.Algorithm]]]:
+    """The algorithms of `kind` by family, in the order `Family` declares them (those with
+    no family last), each group sorted by name."""
+    found = registry.algorithms(kind)
+    groups: list[tuple[Family | None, list[registry.Algorithm]]] = []
+    for family in [*Family, None]:
+        members = [algo for algo in found.values() if algo.family == family]
+        if members:
+            groups.append((family, members))
+    return groups
+
+
+def registry_listing() -> str:
+    """The `--list` text: generators and solvers grouped by family, one line each (a
+    surface-limited one says where it runs), then the cellular-automaton maze rules,
+    surfaces, Life rules and patterns."""
+    lines = []
+    for kind in registry.KINDS:
+        lines.append(f"{kind}s:")
+        for family, members in family_groups(kind):
+            lines.append(f"  {family if family is not None else 'other'}:")
+            for algo in members:
+                where = f" [only on: {', '.join(sorted(algo.surfaces))}]" \
+                    if algo.surfaces is not None else ""
+                lines.append(_line(algo.name, algo.summary + where))
+        if kind == "generator":
+            lines.append("  cellular automata: Life-like rules whose live cells become walls "
+                         "(a Life panel with `rule: NAME`):")
+            for name, text in MAZE_RULES.items():
+                lines.append(_line(name, f"{NAMED_RULES[name]}: {text}"))
+    lines.append("surfaces (any rows x cols unless it says otherwise; in brackets the suffix "
+                 "Golly gives its bounded grid of w columns and h rows, * the twisted pair):")
+    for name, summary in SURFACE_NAMES.items():
+        lines.append(_line(name, summary, "  "))
+    lines.append("life rules (any B/S rule works too, e.g. B36/S23):")
+    for name, notation in NAMED_RULES.items():
+        lines.append(_line(name, notation, "  "))
+    lines.append("life patterns: " + ", ".join(PATTERNS))
+    return "\n".join(lines)
