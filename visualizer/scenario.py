@@ -95,6 +95,7 @@ class PanelSpec:
     braid: float = 0.0
     animate: str = "all"           # or "solve": the maze appears built in the first frame
     chart_beside: bool = False     # set by the slide layout: a Life chart beside its grid
+    questions: list = field(default_factory=list)   # stop and predict (visualizer.questions)
 
 
 @dataclass
@@ -308,7 +309,7 @@ def _panel(check: _Checker, raw: Any, loc: str, seed: int, base_dir: Path,
         check.error(loc, "a mapping describing a panel", raw)
         return None
     check.unknown_keys(raw, loc, ("title", "seed", "maze", "generator", "endpoints", "solver",
-                                  "life", "cell_size", "braid", "animate"))
+                                  "life", "cell_size", "braid", "animate", "questions"))
     title = check.text(raw, "title", loc, None)
     panel_seed = check.integer(raw, "seed", loc, seed, 0)
     if "life" in raw:
@@ -329,7 +330,8 @@ def _panel(check: _Checker, raw: Any, loc: str, seed: int, base_dir: Path,
         cell_size = check.integer(raw, "cell_size", loc, 6, 1, 64)
         if life is None or len(check.errors) > before:
             return None
-        return PanelSpec(title or "Life", panel_seed, life=life, cell_size=cell_size)
+        return _with_questions(check, raw, loc, PanelSpec(title or "Life", panel_seed, life=life,
+                                                          cell_size=cell_size))
     if "maze" not in raw:
         check.error(_join(loc, "maze"), "a maze (rows, cols, …) or a `life` run", plain=True)
         return None
@@ -358,7 +360,19 @@ def _panel(check: _Checker, raw: Any, loc: str, seed: int, base_dir: Path,
     spec = PanelSpec(title, panel_seed, maze, generator, endpoints, solver,
                      cell_size=maze.cell_size, braid=braid, animate=animate)
     _check_blocked_cells(check, spec, loc)
+    return _with_questions(check, raw, loc, spec)
+
+
+# --- questions (stop and predict): parsed in visualizer.questions.spec ------------------
+def _with_questions(check: _Checker, raw: dict, loc: str, spec: PanelSpec) -> PanelSpec:
+    """`spec` with the panel's `questions:` list, its errors added to `check`."""
+    if "questions" in raw:
+        from .questions.spec import parse_questions
+        spec.questions, errors = parse_questions(raw["questions"], _join(loc, "questions"),
+                                                 spec)
+        check.errors += [f"{check.path}: {e}" for e in errors]
     return spec
+# --- end of questions ------------------------------------------------------------------
 
 
 def _endpoints(check: _Checker, raw: dict, loc: str, maze: MazeSpec | None,
@@ -430,7 +444,7 @@ TOP_KEYS = ("title", "seed", "fps", "steps_per_frame", "duration", "clock", "hol
 MP4_PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
                "slower", "veryslow")
 PANEL_KEYS = ("maze", "generator", "endpoints", "solver", "life", "cell_size", "braid",
-              "animate")
+              "animate", "questions")
 
 
 def load(path: str | Path, *, out: str | Path | None = None) -> Scenario:
