@@ -37,6 +37,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--size", metavar="WxH", type=_canvas_size,
                         help="render on a canvas of this size, e.g. a slide: 1280x720 "
                              "(the layout picks the columns and cell size that fill it)")
+    parser.add_argument("--quiz", metavar="DIR",   # questions: the quiz sheet
+                        help="also save each question's card and, apart, its answer as "
+                             "PNGs in DIR (q01.png …, a01.png …) for a handout")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="render a folder's scenarios in N processes at once")
     parser.add_argument("--interactive", action="store_true",
@@ -111,7 +114,7 @@ def _canvas_size(text: str) -> tuple[int, int]:
 
 def render_file(path: Path, out: str | None, *, bar: bool = True, still: bool = False,
                 strip: int = 0, effort: str | None = None,
-                size: tuple[int, int] | None = None) -> Outcome:
+                size: tuple[int, int] | None = None, quiz: str | None = None) -> Outcome:
     """Render one scenario file; errors are printed, never raised."""
     from .pipeline import render
 
@@ -129,7 +132,8 @@ def render_file(path: Path, out: str | None, *, bar: bool = True, still: bool = 
     progress = tqdm(desc=path.name, unit=" frames", leave=False, disable=None if bar else True,
                     file=sys.stderr)
     try:
-        result = render(scenario, progress=lambda n: progress.update(1))
+        result = render(scenario, progress=lambda n: progress.update(1),
+                        quiz=Path(quiz) if quiz else None)   # questions: the quiz sheet
     except OSError as exc:
         message = f"{path}: output: cannot write '{scenario.output}': {exc.strerror or exc}"
         print(message, file=sys.stderr)
@@ -254,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_BAD_INPUT
         return render_folder(target, args.jobs, args.effort)
     return render_file(target, args.out, still=args.still, strip=args.strip,
-                       effort=args.effort, size=args.size).status
+                       effort=args.effort, size=args.size, quiz=args.quiz).status
 
 
 if __name__ == "__main__":

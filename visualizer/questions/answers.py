@@ -8,8 +8,10 @@ questions than moments).
 """
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -66,7 +68,7 @@ def next_cell(events: Phased, spec: Any, about: str) -> list[Candidate]:
     out: list[Candidate] = []
     seen: set[Cell] = set()
     maze: Maze | None = None
-    for here, there in zip(steps, steps[1:]):
+    for here, there in itertools.pairwise(steps):
         cell, target = events[here][1].cell, events[there][1].cell
         seen.add(cell)
         stops = any(isinstance(events[j][1], (ev.PathFound, ev.NoPath))
@@ -172,7 +174,7 @@ def next_generation(events: Phased, spec: Any) -> list[Candidate]:
     the next one."""
     gens = [k for k, (_, e) in enumerate(events) if isinstance(e, ev.Generation)]
     out = []
-    for here, there in zip(gens, gens[1:]):
+    for here, there in itertools.pairwise(gens):
         now, nxt = events[here][1], events[there][1]
         grid_now, grid_next = np.asarray(now.grid), np.asarray(nxt.grid)
         rng = np.random.default_rng([spec.seed, now.index])

@@ -6,8 +6,9 @@ reason for its choice. A kind that does not fit a panel is a located error.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..events import Cell, Mark, Rejection
 from .model import Count, Kind

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Union
 
 from ..events import Cell
 
@@ -80,7 +79,7 @@ class Question:
     loc: str = ""
 
 
-Response = Union[Cell, bool, int, frozenset]
+Response = Cell | bool | int | frozenset
 
 
 @dataclass(frozen=True)
