@@ -10,7 +10,7 @@ from visualizer import events as ev
 from visualizer import stats
 from visualizer.maze import replay
 from visualizer.questions import Count, Kind, Question, check
-from visualizer.questions.answers import (candidates, phased_events, resolve_panel, spread)
+from visualizer.questions.answers import candidates, phased_events, resolve_panel, spread
 from visualizer.scenario import parse
 
 
@@ -148,20 +148,20 @@ def test_how_many_sets_counts_components_of_the_opened_walls():
     events = phased_events(spec)
     pool = candidates(Question(Kind.HOW_MANY, count=Count.SETS), events, spec)
     assert pool
+    def root(parent, x):
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
     for c in pool:
         parent = {(r, col): (r, col) for r in range(3) for col in range(4)}
-
-        def root(x):
-            while parent[x] != x:
-                x = parent[x]
-            return x
         for _, e in events[:c.index + 1]:
             if isinstance(e, ev.WallOpened):
                 r, col = e.cell
                 other = {ev.Side.N: (r - 1, col), ev.Side.S: (r + 1, col),
                          ev.Side.W: (r, col - 1), ev.Side.E: (r, col + 1)}[e.side]
-                parent[root(e.cell)] = root(other)
-        assert c.answer.accepted == {len({root(x) for x in parent})}
+                parent[root(parent, e.cell)] = root(parent, other)
+        assert c.answer.accepted == {len({root(parent, x) for x in parent})}
 
 
 def test_auto_is_deterministic_distinct_and_spread():

@@ -77,7 +77,7 @@ def test_the_answer_frame_outlines_the_true_answer(tmp_path):
     for k, a in zip(runs, asked):
         answer = pictures[k + 4]
         for cell in a.answer.shown:
-            y0, y1, x0, x1 = cell_box(canvas.panels[0], cell)
+            y0, _, x0, x1 = cell_box(canvas.panels[0], cell)
             ring = answer[slot.y + y0 - 1, slot.x + x0:slot.x + x1]   # the row just above
             assert (ring == goal).all(axis=-1).all()
 
@@ -106,7 +106,7 @@ def test_no_questions_no_cards(tmp_path):
 
 
 def test_quiz_sheet_saves_questions_and_answers_apart(tmp_path):
-    scenario, result = render(tmp_path, quiz=tmp_path / "quiz")
+    _, result = render(tmp_path, quiz=tmp_path / "quiz")
     names = sorted(p.name for p in (tmp_path / "quiz").iterdir())
     assert names == ["a01.png", "a02.png", "a03.png", "q01.png", "q02.png", "q03.png"]
     pictures, durations = decoded(result.path)
