@@ -122,17 +122,14 @@ def question_card(frame: np.ndarray, canvas: Any, asked: Any,
 
 
 def answer_card(frame: np.ndarray, canvas: Any, asked: Any) -> np.ndarray:
-    """A copy of `frame` with the true answer of `asked` outlined (each right cell; for a
-    Life question the highlighted cells alive next in `born`, the others in `died`) and
-    said with its reason on a card under the panel."""
+    """A copy of `frame` with the true answer of `asked` outlined in `goal` (each right
+    cell; for a Life question the highlighted cells alive next, the others staying outlined
+    as asked) and said with its reason on a card under the panel."""
     out = frame.copy()
     shown = set(asked.answer.shown)
-    if asked.cells and asked.reply.value == "cells":
-        highlight(out, canvas, asked.panel, [c for c in asked.cells if c not in shown],
-                  INDEX["died"])
-        highlight(out, canvas, asked.panel, shown, INDEX["born"])
-    else:
-        highlight(out, canvas, asked.panel, shown, INDEX["goal"])
+    highlight(out, canvas, asked.panel, [c for c in asked.cells if c not in shown],
+              INDEX["considered"])
+    highlight(out, canvas, asked.panel, shown, INDEX["goal"])
     size = text_size(canvas)
     width = card_width(out, canvas, asked.panel) - 2 * (PAD + BORDER)
     head = ("Answer (any of these): " if asked.answer.any_of else "Answer: ") + \

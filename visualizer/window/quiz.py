@@ -193,12 +193,9 @@ class Quiz:
         if self.shown is not None:
             a = self.asked[self.shown]
             out = frame.copy()
-            if a.reply == Reply.CELLS:
-                shown = set(a.answer.shown)
-                highlight(out, canvas, a.panel, [c for c in a.cells if c not in shown],
-                          INDEX["died"])
-                highlight(out, canvas, a.panel, shown, INDEX["born"])
-            else:
-                highlight(out, canvas, a.panel, a.answer.shown, INDEX["goal"])
+            shown = set(a.answer.shown)
+            highlight(out, canvas, a.panel, [c for c in a.cells if c not in shown],
+                      INDEX["considered"])
+            highlight(out, canvas, a.panel, shown, INDEX["goal"])
             return out
         return frame
