@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from ..events import Cell
 
@@ -79,8 +80,6 @@ class Question:
     loc: str = ""
 
 
-Response = Cell | bool | int | frozenset
-
 
 @dataclass(frozen=True)
 class Answer:
@@ -108,10 +107,11 @@ class Asked:
     cells: tuple[Cell, ...] = ()
 
 
-def check(asked: Asked, response: Response) -> bool:
-    """Whether `response` (a cell, True/False, a number, or a frozenset of cells) is right."""
+def check(asked: Asked, response: Any) -> bool:
+    """Whether `response` (a cell, True/False, a number, or cells: any iterable of them for a
+    Life question) is right."""
     if asked.reply == Reply.CELLS:
-        response = frozenset(response) if not isinstance(response, frozenset) else response
+        response = frozenset((int(r), int(c)) for r, c in response)
     elif asked.reply == Reply.CELL:
-        response = (int(response[0]), int(response[1]))     # type: ignore[index]
+        response = (int(response[0]), int(response[1]))
     return response in asked.answer.accepted
