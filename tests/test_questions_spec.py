@@ -134,3 +134,17 @@ def test_the_command_line_refuses_before_writing(tmp_path):
     assert f"{path}: panels[0].questions[0].kind: `next_generation` asks about a Life " \
            f"panel; this is a maze" in run.stderr
     assert not out.exists()
+
+
+def test_animate_solve_has_no_moments_while_building(tmp_path):
+    errors = errors_of(tmp_path, """
+  - maze: {rows: 3, cols: 3}
+    generator: backtracker
+    solver: bfs
+    animate: solve
+    questions:
+      - {kind: next_cell, about: generator, auto: 1}
+      - {kind: next_cell, about: solver, auto: 1}
+""")
+    assert errors == ["panels[0].questions[0].auto: expected at most 0 (the `next_cell` "
+                      "moments this run has left), got 1"]

@@ -213,3 +213,21 @@ def test_play_stops_at_a_question(open_window):
     assert window.quiz.question is not None
     a = window.quiz.question
     assert window.player.counts(window.player.position)[0] == a.index + 1
+
+
+def test_progress_clock_stops_exactly_at_the_moment(open_window):
+    window = open_window(MAZE.replace("steps_per_frame: 1", "clock: progress\nduration: 2"))
+    step_to_question(window)
+    a = window.quiz.question
+    assert window.player.tracks[0].consumed == a.index + 1
+
+
+def test_an_edited_panel_asks_no_more(open_window):
+    window = open_window(MAZE)
+    press(window, "end")
+    press(window, "home")
+    window.session.place(0, (1, 1))               # a new start: the solve is replaced
+    assert window.player.edits[0]
+    for _ in range(window.player.last):
+        press(window, "right")
+    assert window.quiz.question is None

@@ -338,10 +338,14 @@ def resolve_panel(questions: list[Question], events: Phased, spec: Any, panel: i
     used: set[tuple] = set()     # (index, kind, count): one question of a kind a moment
     pools: dict[tuple, list[Candidate]] = {}
 
+    # `animate: solve` draws the whole building into the first picture: no stop before it
+    shown_from = sum(1 for p, _ in events if p != "solve") - 1 \
+        if getattr(spec, "animate", "all") == "solve" else 0
+
     def pool_of(q: Question) -> list[Candidate]:
         key = (q.kind, q.count, q.about)
         if key not in pools:
-            pools[key] = candidates(q, events, spec)
+            pools[key] = [c for c in candidates(q, events, spec) if c.index >= shown_from]
         return pools[key]
 
     for q in [q for q in questions if q.moment is not None]:

@@ -6,7 +6,9 @@ Enter), say whether it was right with the true answer and its reason, and keep t
 `Quiz.reached(before, after)` is called after the player moved forward from step `before`
 to `after`: if a question's moment lies in between, the player goes back to exactly that
 moment and the question is asked (`active`). While a question is answered its true answer
-is outlined over the picture (`overlay`) until the player moves on.
+is outlined over the picture (`overlay`) until the player moves on. A panel the student
+edited (a new start, another solver, a Life cell toggled) asks no more: its answers were
+read from the events it no longer plays.
 """
 from __future__ import annotations
 
@@ -59,8 +61,10 @@ class Quiz:
         if self.active is not None or after <= before:
             return self.active is not None
         self.shown = None
+        edits = self.session.player.edits
         due = [(self.position(k), k) for k in range(len(self.asked))
-               if k not in self.done and before < self.position(k) <= after]
+               if k not in self.done and not edits[self.asked[k].panel]
+               and before < self.position(k) <= after]
         if not due:
             return False
         at, k = min(due)
