@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PIL import Image, ImageSequence
 
 from visualizer import pipeline
@@ -117,3 +118,25 @@ def test_quiz_sheet_saves_questions_and_answers_apart(tmp_path):
         answer = np.asarray(Image.open(tmp_path / "quiz" / f"a{n:02d}.png").convert("RGB"))
         assert np.array_equal(question, pictures[k])
         assert np.array_equal(answer, pictures[k + 4])
+
+
+def test_same_scenario_same_bytes(tmp_path):
+    _, first = render(tmp_path)
+    data = first.path.read_bytes()
+    _, again = render(tmp_path)
+    assert again.path.read_bytes() == data
+
+
+def test_an_auto_maze_refuses_a_moment_it_lacks_before_writing(tmp_path):
+    from visualizer.scenario import ScenarioError
+
+    text = LESSON.replace("{rows: 4, cols: 5,", "{rows: auto, cols: auto,").replace(
+        "{kind: next_cell, at: {nth: 3}}", "{kind: next_cell, at: {nth: 100000}}")
+    path = tmp_path / "lesson.yaml"
+    path.write_text(text)
+    scenario = load(path, out=tmp_path / "lesson.gif")     # the maze's size is not known yet
+    with pytest.raises(ScenarioError) as caught:
+        pipeline.render(scenario)
+    assert caught.value.errors[0].startswith(f"{path}: questions[1].at: expected a moment "
+                                             f"that happens, got the 100000th of only ")
+    assert not (tmp_path / "lesson.gif").exists()
