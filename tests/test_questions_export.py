@@ -140,3 +140,20 @@ def test_an_auto_maze_refuses_a_moment_it_lacks_before_writing(tmp_path):
     assert caught.value.errors[0].startswith(f"{path}: questions[1].at: expected a moment "
                                              f"that happens, got the 100000th of only ")
     assert not (tmp_path / "lesson.gif").exists()
+
+
+def test_the_quiz_flag(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "lesson.yaml"
+    path.write_text(LESSON)
+    root = Path(__file__).resolve().parent.parent
+    run = subprocess.run([sys.executable, "run.py", str(path), "--out",
+                          str(tmp_path / "x.gif"), "--quiz", str(tmp_path / "sheet")],
+                         cwd=root, capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    for name in ("q01.png", "q03.png", "a01.png", "a03.png"):
+        assert str(tmp_path / "sheet" / name) in run.stdout
+        assert (tmp_path / "sheet" / name).exists()
+    assert not (tmp_path / "sheet" / "q04.png").exists()
