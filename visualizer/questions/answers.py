@@ -105,7 +105,10 @@ _VERDICTS = (ev.WallOpened, ev.WallClosed, ev.WallRejected)
 def merge_or_reject(events: Phased, spec: Any) -> list[Candidate]:
     """Moments where the generator considers a wall and then decides about that very wall:
     yes when it changes it (WallOpened, WallClosed), no when it rejects it."""
+    from ..surfaces import make_surface
+
     words = fit.WALLS[spec.generator.name]
+    surface = make_surface(spec.maze.surface, spec.maze.rows, spec.maze.cols)
     out: list[Candidate] = []
     n = len(events)
     for k, (phase, event) in enumerate(events):
@@ -123,22 +126,13 @@ def merge_or_reject(events: Phased, spec: Any) -> list[Candidate]:
         if verdict is None:
             continue
         yes = not isinstance(verdict, ev.WallRejected)
-        step = ev.Side(event.side)
-        other = _other_side(spec, event.cell, step)
-        cells = (event.cell,) + ((other,) if other is not None else ())
+        across = surface.move(event.cell, ev.Side(event.side))
+        cells = (event.cell,) + ((across.cell,) if across is not None else ())
         reason = verdict.reason if isinstance(verdict, ev.WallRejected) else None
         answer = Answer(frozenset({yes}), cells, words.yes if yes else words.no)
         out.append(Candidate(k, words.prompt, answer, words.explain(yes, reason), cells,
                              interest=int(not yes)))
     return out
-
-
-def _other_side(spec: Any, cell: Cell, side: ev.Side) -> Cell | None:
-    from ..surfaces import make_surface
-
-    m = spec.maze
-    step = make_surface(m.surface, m.rows, m.cols).move(cell, side)
-    return step.cell if step is not None else None
 
 
 # --- next generation --------------------------------------------------------------------
