@@ -74,14 +74,20 @@ def text_size(canvas: Any) -> int:
 def _box(frame: np.ndarray, canvas: Any, panel: int, lines: Sequence[tuple[str, int, bool]]
          ) -> None:
     """A bordered box of `lines` (text, size, bold) under panel `panel` (over its caption
-    and legend), moved up as far as needed to stay inside the frame."""
+    and legend); where that leaves the frame, above the panel (over its title), else at the
+    frame's foot."""
     h, w = frame.shape
     slot = canvas.slots[panel]
     heights = [line_metrics(size, bold)[1] for _, size, bold in lines]
     box_h = sum(heights) + 2 * (PAD + BORDER)
     box_w = card_width(frame, canvas, panel)
     x0 = max(0, min(slot.x_text + (slot.width - box_w) // 2, w - box_w))
-    y0 = max(0, min(slot.caption_y, h - box_h))
+    if slot.caption_y + box_h <= h:
+        y0 = slot.caption_y
+    elif slot.y - box_h >= 0:
+        y0 = slot.y - box_h
+    else:
+        y0 = max(0, h - box_h)
     y1, x1 = min(h, y0 + box_h), min(w, x0 + box_w)
     frame[y0:y1, x0:x1] = INDEX["text"]
     frame[y0 + BORDER:y1 - BORDER, x0 + BORDER:x1 - BORDER] = INDEX["background"]
@@ -115,8 +121,8 @@ def question_card(frame: np.ndarray, canvas: Any, asked: Any,
     size = text_size(canvas)
     width = card_width(out, canvas, asked.panel) - 2 * (PAD + BORDER)
     lines = _wrapped(asked.prompt, size, width, bold=True)
-    if countdown is not None:
-        lines.append((f"{countdown} …", size * 2, True))
+    # the countdown's line is kept on every card, so the box stays put as it counts down
+    lines.append((f"{countdown} …" if countdown is not None else "", size * 2, True))
     _box(out, canvas, asked.panel, lines)
     return out
 
