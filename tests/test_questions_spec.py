@@ -146,5 +146,5 @@ def test_animate_solve_has_no_moments_while_building(tmp_path):
       - {kind: next_cell, about: generator, auto: 1}
       - {kind: next_cell, about: solver, auto: 1}
 """)
-    assert errors == ["panels[0].questions[0].auto: expected at most 0 (the `next_cell` "
-                      "moments this run has left), got 1"]
+    assert errors == [("panels[0].questions[0].auto: expected at most 0 (the `next_cell` "
+                       "moments this run has left), got 1")]
