@@ -15,7 +15,6 @@ from .export import FORMATS
 from .scenario import ScenarioError, load
 from .schema.budget import Budget
 from .schema.model import MAX_STRIP
-from .surfaces import SURFACE_NAMES
 
 DEFAULT_SCENARIO = Path("scenarios") / "default.yaml"
 EXIT_BAD_INPUT = 2
@@ -51,6 +50,9 @@ def _parser() -> argparse.ArgumentParser:
                              "limits (GIF: 65,535 pixels a side) stay")
     parser.add_argument("--schema", action="store_true",
                         help="print the scenario files' JSON Schema, then stop")
+    parser.add_argument("--quiz", metavar="DIR",
+                        help="also save each question's card and, apart, its answer as "
+                             "PNGs in DIR (q01.png …, a01.png …) for a handout")
     parser.add_argument("--interactive", action="store_true",
                         help="step through the scenario in a window instead of rendering it")
     parser.add_argument("--list", action="store_true",
@@ -112,23 +114,10 @@ def writer_overrides(args: argparse.Namespace) -> dict:
 
 
 def list_algorithms() -> str:
-    """One line per generator, solver, surface and Life rule."""
-    lines = []
-    for kind in registry.KINDS:
-        lines.append(f"{kind}s:")
-        for name, algo in registry.algorithms(kind).items():
-            lines.append(f"  {name:<17} {algo.summary}")
-    lines.append("surfaces (any rows x cols unless it says otherwise; in brackets the suffix "
-                 "Golly gives its bounded grid of w columns and h rows, * the twisted pair):")
-    for name, summary in SURFACE_NAMES.items():
-        lines.append(f"  {name:<17} {summary}")
-    from .life import NAMED_RULES, PATTERNS
+    """One line per generator, solver (grouped by family), surface and Life rule."""
+    from .listing import registry_listing
 
-    lines.append("life rules (any B/S rule works too, e.g. B36/S23):")
-    for name, notation in NAMED_RULES.items():
-        lines.append(f"  {name:<17} {notation}")
-    lines.append("life patterns: " + ", ".join(PATTERNS))
-    return "\n".join(lines)
+    return registry_listing()
 
 
 def check_writable(path: Path, where: str, scenario_path: Path) -> None:
@@ -178,6 +167,7 @@ class Overrides:
     size: tuple[int, int] | None = None
     roots: tuple[Path, ...] = ()                    # --allow-patterns
     budget: float = 1.0
+    quiz: Path | None = None                        # --quiz: the questions' handout
 
 
 def prepare(path: Path, out: str | None, over: Overrides):
@@ -206,7 +196,7 @@ def render_file(path: Path, out: str | None, *, bar: bool = True,
     progress = tqdm(desc=path.name, unit=" frames", leave=False, disable=None if bar else True,
                     file=sys.stderr)
     try:
-        result = render(scenario, progress=lambda n: progress.update(1))
+        result = render(scenario, progress=lambda n: progress.update(1), quiz=over.quiz)
     except OSError as exc:
         message = f"{path}: output: cannot write '{scenario.output}': {exc.strerror or exc}"
         print(message, file=sys.stderr)
@@ -363,7 +353,8 @@ def _main(argv: list[str] | None) -> int:
 
         return sweep_main(["--out", args.out] if args.out else [])
     over = Overrides(args.still, args.strip, tuple(writer_overrides(args).items()), args.size,
-                     tuple(args.allow_patterns), args.budget)
+                     tuple(args.allow_patterns), args.budget,
+                     Path(args.quiz) if args.quiz else None)
     if args.stats:
         return print_stats(Path(args.scenario), over)
     target = Path(args.scenario)

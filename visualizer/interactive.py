@@ -50,8 +50,14 @@ def run(scenario: Scenario) -> int:
         return 2
     import matplotlib.pyplot as plt
 
+    from .scenario import ScenarioError
+
     try:
         window = open_window(scenario)
+    except ScenarioError as exc:     # questions whose moments an `auto` maze does not have
+        for line in exc.errors:
+            print(line, file=sys.stderr)
+        return 2
     except Exception as exc:  # a backend that cannot reach its display (TclError, …)
         if "display" in str(exc).lower():
             print(f"{NO_DISPLAY} ({exc})", file=sys.stderr)

@@ -541,7 +541,10 @@ def scenario_frames(scenario: Scenario, canvas: Canvas | None = None,
         milestones[:] = [[] for _ in streams]
         streams = [_noting(stream, found, spec.title)
                    for stream, found, spec in zip(streams, milestones, scenario.panels)]
-    return frames(canvas, streams, plan.pacing, plan.counts, plan.first, plan.split)
+    # questions (stop and predict): stop at each moment, held cards after it
+    from .questions.schedule import ask_in_export
+    return ask_in_export(scenario, canvas, lambda stops: frames(
+        canvas, streams, plan.pacing, plan.counts, plan.first, plan.split, stops=stops))
 
 
 # -- frame metadata: the milestones a frame shows (for the HTML player's timeline) ---------
@@ -591,9 +594,11 @@ class RenderResult:
 
 
 def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
-           writer_options: dict | None = None) -> RenderResult:
-    """Render `scenario` into `scenario.output`; the file appears only when complete."""
+           writer_options: dict | None = None, quiz: Path | None = None) -> RenderResult:
+    """Render `scenario` into `scenario.output`; the file appears only when complete.
+    With `quiz` (a folder), the questions' cards and answers are also saved there as PNGs."""
     from .export import open_writer, writer_for
+    from .questions.schedule import CardFrame, QuizSheet
 
     started = time.perf_counter()
     theme = make_theme(scenario.theme, scenario.colours)
@@ -612,6 +617,7 @@ def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
         if why:
             raise ScenarioError([f"{scenario.path}: output: {why}"])
     keys = KeyFrames(scenario.strip) if scenario.strip else None
+    sheet = QuizSheet() if quiz is not None else None
     last = None
     with open_writer(scenario.output, width=width, height=height, palette=theme.colours,
                      fps=scenario.fps, **options) as writer:
@@ -628,7 +634,9 @@ def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
             count += 1
             total += frame.duration
             last = frame.image
-            if keys is not None:
+            if sheet is not None:
+                sheet.offer(frame)
+            if keys is not None and not isinstance(frame, CardFrame):
                 keys.offer(frame)
             if progress is not None:
                 progress(count)
@@ -643,6 +651,8 @@ def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
         strip = scenario.output.with_name(scenario.output.stem + "_strip.png")
         save_strip(keys.pick(), strip, columns=min(scenario.strip, 4), palette=theme.colours)
         extras.append(strip)
+    if sheet is not None and quiz is not None:
+        extras.extend(sheet.save(quiz, theme.colours))
     return RenderResult(scenario.output, count, total, scenario.output.stat().st_size,
                         time.perf_counter() - started, tuple(extras))
 

@@ -83,6 +83,7 @@ class PanelSpec:
     braid: float = 0.0
     animate: str = "all"           # or "solve": the maze appears built in the first frame
     chart_beside: bool = False     # set by the slide layout: a Life chart beside its grid
+    questions: list = field(default_factory=list)   # stop and predict (visualizer.questions)
 
 
 @dataclass
@@ -147,6 +148,7 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None,
     errors = [f"{path}: {line}" for i, spec in enumerate(scenario.panels)
               if spec.maze is not None
               for line in blocked_cells(spec, "" if scenario.shorthand else f"panels[{i}]")]
+    errors += [f"{path}: {line}" for line in _questions(scenario)]
     if errors:
         raise ScenarioError(errors)
     return scenario
@@ -190,7 +192,8 @@ def _panel(model: Any, seed: int) -> PanelSpec:
         from .life.spec import life_spec
 
         return PanelSpec(model.title or "Life", panel_seed, life=life_spec(model.life),
-                         cell_size=model.cell_size if model.cell_size is not None else 6)
+                         cell_size=model.cell_size if model.cell_size is not None else 6,
+                         questions=list(model.questions or ()))
     m = model.maze
     auto = (m.rows == AUTO, m.cols == AUTO)
     maze = MazeSpec(AUTO_START if auto[0] else m.rows, AUTO_START if auto[1] else m.cols,
@@ -205,9 +208,23 @@ def _panel(model: Any, seed: int) -> PanelSpec:
     title = model.title
     if title is None:
         title = generator.name + (f" + {solver.name}" if solver else "")
-    spec = PanelSpec(title, panel_seed, maze, generator, endpoints, solver,
-                     cell_size=maze.cell_size, braid=model.braid, animate=model.animate)
-    return spec
+    return PanelSpec(title, panel_seed, maze, generator, endpoints, solver,
+                     cell_size=maze.cell_size, braid=model.braid, animate=model.animate,
+                     questions=list(model.questions or ()))
+
+
+def _questions(scenario: Scenario) -> list[str]:
+    """Each panel's raw `questions:` turned into Questions checked against the panel (a
+    moment that never happens, a kind that does not fit its algorithm): the errors."""
+    errors: list[str] = []
+    for i, spec in enumerate(scenario.panels):
+        if spec.questions:
+            from .questions.spec import parse_questions
+
+            loc = "questions" if scenario.shorthand else f"panels[{i}].questions"
+            spec.questions, found = parse_questions(spec.questions, loc, spec)
+            errors += found
+    return errors
 
 
 def blocked_cells(spec: PanelSpec, loc: str) -> list[str]:

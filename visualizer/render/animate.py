@@ -167,8 +167,12 @@ def _clock(consumed: list[int], done: list[bool], advance: Callable[[int, int], 
 
 def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,
            counts: list[int] | None = None, first: list[int] | None = None,
-           split: list[int | None] | None = None) -> Iterator[Frame]:
+           split: list[int | None] | None = None,
+           stops: list[set[int]] | None = None) -> Iterator[Frame]:
     """The frames of `streams` drawn on `canvas`'s panels (stream i feeds panel i).
+
+    `stops` (event indices per stream, e.g. questions' moments) end their frame like a
+    milestone does, so that a frame shows exactly that moment.
 
     `split` (events before each panel's solve, None where there is none) makes every panel
     build first and then all solve together (see `plan`).
@@ -182,6 +186,7 @@ def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,
     done = [False] * n
     consumed = [0] * n
     frame_period = 1.0 / pacing.fps
+    ends = [frozenset(s) for s in stops] if stops else [frozenset()] * n
 
     def advance(i: int, limit: int) -> None:
         for _ in range(limit):
@@ -192,7 +197,7 @@ def frames(canvas: Canvas, streams: list[Iterable], pacing: Pacing,
                 return
             canvas.panels[i].apply(event)
             consumed[i] += 1
-            if isinstance(event, MILESTONE_TYPES):
+            if isinstance(event, MILESTONE_TYPES) or consumed[i] - 1 in ends[i]:
                 return
 
     pending: Frame | None = None

@@ -47,7 +47,7 @@ MAX_SIDE = 1000
 MAX_STRIP = 24
 AUTO = "auto"          # `rows: auto` / `cols: auto`: the maze fills its slot on the canvas
 PANEL_KEYS = ("maze", "generator", "endpoints", "solver", "life", "cell_size", "braid",
-              "animate")
+              "animate", "questions")
 
 
 def parse_size(value: Any) -> tuple[int, int] | None:
@@ -129,6 +129,21 @@ class Maze(Section):
         elif rows != cols:
             yield ("surface",), (f"the sphere needs a square grid; got {rows} rows and "
                                  f"{cols} columns")
+
+
+def question_list() -> Any:
+    """A panel's `questions:`: a list of mappings, each checked in detail against the panel
+    by `questions.spec.parse_questions` once the panel is known."""
+    from ..questions.model import Kind
+
+    def check(value: Any) -> Any:
+        if isinstance(value, list) and all(isinstance(item, dict) for item in value):
+            return value
+        raise expected("a list of questions (mappings with a `kind`)", value)
+
+    schema = {"type": "array", "items": {"type": "object", "properties": {
+        "kind": {"enum": [str(k) for k in Kind]}}, "required": ["kind"]}}
+    return value_type(Any, check, schema, "a list of questions (mappings with a `kind`)")
 
 
 def param_type(param: registry.Param) -> Any:
@@ -334,6 +349,9 @@ def _build() -> tuple[type[Section], type[Section]]:
                              "maze)")
         animate: choice(("all", "solve")) = Field(  # type: ignore[valid-type]
             "all", description="all, or solve: the maze appears built in the first frame")
+        questions: question_list() = Field(  # type: ignore[valid-type]
+            None, description="stop and predict: questions asked at moments of the run, each "
+                              "a mapping with `kind` and a moment (see scenarios/README.md)")
 
         @classmethod
         def prepare(cls, data: dict, info: ValidationInfo) -> dict:

@@ -22,6 +22,7 @@ from ..render.palette import Theme
 from ..render.timeline import milestone_text
 from . import layout
 from .layout import Box
+from .quiz import Quiz          # questions
 from .session import Session
 
 #: steps per second the ↑/↓ keys choose from
@@ -35,7 +36,7 @@ HELP_ITEMS = ("space play/pause", "←/→ step", "↑/↓ speed", "Home/End",
 HELP = " · ".join(HELP_ITEMS)
 #: our keys, taken away from matplotlib's default keymap (← → were toolbar back/forward)
 KEYS = (" ", "left", "right", "up", "down", "home", "end", "n", "s", "enter",
-        *"123456789")
+        *"123456789", "0", "backspace")     # questions: 0 and backspace for numbers
 DPI = 100
 #: the first window at most (logical pixels) when the screen's size is unknown, and at least
 MAX_SIZE, MIN_SIZE = (1400.0, 860.0), (960.0, 540.0)
@@ -115,6 +116,7 @@ class Window:
         self._syncing = False
         self.place_goal = False
         self.saved: Path | None = None
+        self.quiz = Quiz(session)      # questions: asked when the player reaches them
         self.zoom = 1.0
         self.menu_labels = session.solvers[:9] if session.chosen else []
         self._menu_state: tuple | None = None
@@ -340,7 +342,7 @@ class Window:
                  "playing" if self.playing else "paused", f"{SPEEDS[self.speed]} steps/s"]
         if self.preparing:
             first.append(f"preparing {player.prepared:.0%}")
-        lines = [" · ".join(first)]
+        lines = [" · ".join(first)] + self.quiz.lines()     # questions
         reached = latest_milestone(player)
         if reached is not None:
             panel, event = reached
@@ -374,7 +376,7 @@ class Window:
 
     def show(self) -> None:
         """Put the player's frame, the slider, the status line and the menu on screen."""
-        self.image.set_data(self.theme.rgb(self.player.frame))
+        self.image.set_data(self.theme.rgb(self.quiz.overlay(self.player.frame)))
         full = self._sync_menu()
         if self.slider.valmax != max(self.player.last, 1):
             self.slider.valmax = max(self.player.last, 1)
@@ -425,7 +427,12 @@ class Window:
 
     def step(self, delta: int) -> None:
         self.pause()
+        if self.quiz.active is not None and delta > 0:  # questions: back to it, answer first
+            self.quiz.ask(self.quiz.active)
+            return
+        before = self.player.position
         self.player.step(delta)
+        self.quiz.reached(before, self.player.position)     # questions
 
     def home(self) -> None:
         self.pause()
@@ -463,10 +470,17 @@ class Window:
         """One timer tick while playing: advance by the speed's share of steps."""
         if not self.playing:
             return
+        if self.quiz.question is not None:     # questions: the animation waits for an answer
+            self.pause()
+            self.show()
+            return
         self._carry += SPEEDS[self.speed] * TICK_MS / 1000
         steps, self._carry = int(self._carry), self._carry % 1
         if steps:
+            before = self.player.position
             self.player.step(steps)
+            if self.quiz.reached(before, self.player.position):    # questions: stop and ask
+                self.pause()
         if self.player.at_end:
             self.pause()
         self.show()
@@ -497,6 +511,9 @@ class Window:
 
     def on_key(self, event) -> None:
         key = (event.key or "").lower()
+        if self.quiz.key(key):           # questions: y/n, digits, Enter, s while one is asked
+            self.show()
+            return
         actions: dict[str, Callable[[], object]] = {
             " ": self.toggle, "right": lambda: self.step(1), "left": lambda: self.step(-1),
             "up": lambda: self.faster(1), "down": lambda: self.faster(-1),
@@ -519,6 +536,11 @@ class Window:
         y, x = int(np.floor(event.ydata + 0.5)), int(np.floor(event.xdata + 0.5))
         goal = self.place_goal or (event.key or "").lower() == "shift"
         target = self.session.cell_at(y, x)
+        if self.quiz.question is not None:   # questions: a click answers or toggles
+            if target is not None:
+                self.quiz.click(*target)
+            self.show()
+            return
         if target is not None and self.session.is_life(target[0]):
             self.pause()
             self._act(lambda: self.session.click(y, x))

@@ -1,0 +1,117 @@
+"""The question model: kinds, moments, replies and resolved questions with their answers.
+
+A `Question` is what a scenario asks for (a kind and a moment, or `auto: N` moments); an
+`Asked` is one question resolved against a panel's event stream: where it stops, what it
+says, which replies are right (`Answer.accepted`), what to highlight and the one-line why.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ..events import Cell
+
+
+class _Word(str, Enum):
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class Kind(_Word):
+    """What a question asks."""
+
+    NEXT_CELL = "next_cell"              # where does the algorithm go next? (a cell)
+    MERGE_OR_REJECT = "merge_or_reject"  # the wall considered: will it change? (yes/no)
+    NEXT_GENERATION = "next_generation"  # which highlighted Life cells will be alive? (cells)
+    WAY_THROUGH = "way_through"          # is there a way from the entrance to the exit?
+    HOW_MANY = "how_many"                # a count read from the model at that moment
+
+
+class Count(_Word):
+    """What a `how_many` question counts."""
+
+    DEAD_ENDS = "dead_ends"    # cells of the built maze with exactly one passage
+    SETS = "sets"              # union-find sets left at that moment
+
+
+class Reply(_Word):
+    """How the student answers."""
+
+    CELL = "cell"        # a click on a cell
+    CELLS = "cells"      # clicks toggling cells, then Enter
+    YES_NO = "yes_no"    # y / n
+    NUMBER = "number"    # digits, then Enter
+
+
+REPLIES = {Kind.NEXT_CELL: Reply.CELL, Kind.MERGE_OR_REJECT: Reply.YES_NO,
+           Kind.NEXT_GENERATION: Reply.CELLS, Kind.WAY_THROUGH: Reply.YES_NO,
+           Kind.HOW_MANY: Reply.NUMBER}
+
+
+class MomentKind(_Word):
+    """How a scenario names a moment."""
+
+    STEP = "step"              # the first candidate moment at or after event index N
+    NTH = "nth"                # the N-th candidate moment of the question's kind (from 1)
+    MILESTONE = "milestone"    # the first candidate moment at or after a milestone kind
+    GENERATION = "generation"  # Life: generation N
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A moment named in a scenario: `how` and its value (an int, or a milestone kind)."""
+
+    how: MomentKind
+    value: object
+
+
+@dataclass(frozen=True)
+class Question:
+    """One item of a panel's `questions:` list. Exactly one of `moment` and `auto` (> 0)
+    is given. `count` is set for `how_many`; `about` ("generator" or "solver") says whose
+    moves a `next_cell` question asks about."""
+
+    kind: Kind
+    moment: Moment | None = None
+    auto: int = 0
+    count: Count | None = None
+    about: str | None = None
+    loc: str = ""
+
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The true answer: the replies that count as right (several when the algorithm chose
+    at random), the cells to highlight with it, and the answer in words."""
+
+    accepted: frozenset
+    shown: tuple[Cell, ...]
+    words: str
+    any_of: bool = False       # more than one reply is right (a random choice)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A question resolved in panel `panel`'s stream: asked once `index + 1` events are
+    drawn (the picture shows events 0..index); `cells` are highlighted while it is asked."""
+
+    panel: int
+    index: int
+    kind: Kind
+    reply: Reply
+    prompt: str
+    answer: Answer
+    explanation: str
+    cells: tuple[Cell, ...] = ()
+
+
+def check(asked: Asked, response: Any) -> bool:
+    """Whether `response` (a cell, True/False, a number, or cells: any iterable of them for a
+    Life question) is right."""
+    if asked.reply == Reply.CELLS:
+        response = frozenset((int(r), int(c)) for r, c in response)
+    elif asked.reply == Reply.CELL:
+        response = (int(response[0]), int(response[1]))
+    return response in asked.answer.accepted
