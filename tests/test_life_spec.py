@@ -73,8 +73,8 @@ def test_pattern_must_fit():
 
 def test_sphere_needs_a_square():
     _, errors = parse({"rows": 10, "cols": 12, "surface": "sphere"})
-    assert errors == [f"{LOC}.surface: expected a square grid for the sphere (it glues the "
-                      f"top edge to the left edge), got 10 rows x 12 cols"]
+    assert errors == [f"{LOC}.surface: the sphere needs a square grid (it glues the "
+                      f"top edge to the left edge); got 10 rows x 12 columns"]
 
 
 def test_file_init_relative_to_base_dir(tmp_path):

@@ -18,6 +18,7 @@ from . import registry, stats
 from .braid import braid
 from .endpoints import History, place as place_endpoints
 from .maze import Maze
+from .surfaces import SURFACES
 from .render.animate import (Frame, Pacing, caption_clocks, caption_state, count_events,
                               frames)
 from .render import legend
@@ -436,7 +437,7 @@ def maze_of(spec: PanelSpec) -> MazeSpec:
 
 def _resized(spec: PanelSpec, rows: int, cols: int) -> PanelSpec:
     m = maze_of(spec)
-    if m.surface == "sphere":
+    if SURFACES[m.surface].square_only:
         rows = cols = min(rows, cols)
     rows = rows if m.auto[0] else m.rows
     cols = cols if m.auto[1] else m.cols

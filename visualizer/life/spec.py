@@ -34,7 +34,7 @@ from ..schema.fields import (
     value_type,
     whole,
 )
-from ..surfaces import SURFACE_NAMES, Surface, make_surface
+from ..surfaces import SURFACE_NAMES, SURFACES, Surface, make_surface
 from .engine import evolve
 from .formats import LifeFormatError, read_pattern
 from .patterns import PATTERNS, place, random_soup
@@ -227,9 +227,9 @@ class LifeSection(Section):
             return
         rows, cols = data["rows"], data["cols"]
         surface = data.get("surface", DEFAULTS["surface"])
-        if not bad("surface") and _surface_key(surface) == "sphere" and rows != cols:
-            yield ("surface",), ("expected a square grid for the sphere (it glues the top "
-                                 f"edge to the left edge), got {rows} rows x {cols} cols")
+        key = None if bad("surface") else _surface_key(surface)
+        if key in SURFACES and (problem := SURFACES[key].shape_error(rows, cols)):
+            yield ("surface",), problem
         init = data.get("init", DEFAULTS["init"])
         items = [((), init)] if isinstance(init, dict) else list(
             (((k,), item) for k, item in enumerate(init)) if isinstance(init, list) else ())

@@ -142,7 +142,7 @@ class MazePanel:
         surface = self.maze.surface
         self.margin = glue_margin(surface, self.cell_size) if self.glue_marks else 0
         # a block maze on the plane has no walls to show its edge: give it a frame
-        framed = not self.wall and not self.margin and surface.name == "plane"
+        framed = not self.wall and not self.margin and not surface.kind.gluings
         if framed:
             self.margin = max(1, self.wall_size)
         m = self.margin

@@ -33,20 +33,8 @@ from .palette import INDEX
 
 Transform = str | None   # "id", "fliplr", "flipud", "rot180", "rot90" (anticlockwise), "rot270"
 
-_STRAIGHT = {(dy, dx): "id" for dy in (-1, 0, 1) for dx in (-1, 0, 1)}
-
-#: surface name -> {(tile row, tile column) offset from the centre: transform}
-TILES: dict[str, dict[tuple[int, int], Transform]] = {
-    "plane": {(0, 0): "id"},
-    "torus": dict(_STRAIGHT),
-    "klein": {**_STRAIGHT, **{(dy, dx): "fliplr" for dy in (-1, 1) for dx in (-1, 0, 1)}},
-    "klein_lr": {**_STRAIGHT, **{(dy, dx): "flipud" for dy in (-1, 0, 1) for dx in (-1, 1)}},
-    "projective": {(0, 0): "id", (-1, 0): "fliplr", (1, 0): "fliplr", (0, -1): "flipud",
-                   (0, 1): "flipud", (-1, -1): "rot180", (-1, 1): "rot180", (1, -1): "rot180",
-                   (1, 1): "rot180"},
-    "sphere": {(0, 0): "id", (-1, 0): "rot90", (1, 0): "rot90", (0, -1): "rot270",
-               (0, 1): "rot270"},
-}
+# the copies around the centre and how each is turned come from the surface's record
+# (`SurfaceKind.tiles`)
 
 #: the outline of the central square: its closed border walls, thickened outwards
 FRAME = INDEX["frame"]
@@ -155,7 +143,7 @@ class NeighbourhoodPanel:
         s, w, m = centre.cell_size, centre.wall, centre.margin
         pitch = s + w
         self.period = (rows * pitch, cols * pitch)
-        self.tiles = TILES[centre.maze.surface.name]
+        self.tiles = dict(centre.maze.surface.kind.tiles)
         py, px = self.period
         self.raster = np.full((3 * py + w + 2 * m, 3 * px + w + 2 * m), INDEX["background"],
                               dtype=np.uint8)

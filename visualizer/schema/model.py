@@ -20,7 +20,7 @@ from ..events import MilestoneKind
 from ..export import ANIMATIONS, FORMATS
 from ..life.spec import LifeSection
 from ..render.palette import NAMES as COLOUR_NAMES
-from ..surfaces import SURFACE_NAMES
+from ..surfaces import SURFACE_NAMES, SURFACES
 from .fields import (
     TAG,
     Problem,
@@ -118,17 +118,17 @@ class Maze(Section):
     @classmethod
     def rules(cls, data: dict, bad: Callable[..., bool],
               info: ValidationInfo) -> Iterable[Problem]:
-        if bad("rows") or bad("cols") or bad("surface") or data.get("surface") != "sphere":
+        if bad("rows") or bad("cols") or bad("surface") or "surface" not in data:
             return
+        kind = SURFACES[data["surface"]]
         rows, cols = data.get("rows"), data.get("cols")
-        if rows is None or cols is None:
+        if rows is None or cols is None or not kind.square_only:
             return
         if (rows == AUTO) != (cols == AUTO):
-            yield ("surface",), ("the sphere needs a square grid: make both rows and cols "
-                                 "auto, or neither")
-        elif rows != cols:
-            yield ("surface",), (f"the sphere needs a square grid; got {rows} rows and "
-                                 f"{cols} columns")
+            yield ("surface",), (f"{kind.what} needs a square grid ({kind.square_reason()}): "
+                                 "make both rows and cols auto, or neither")
+        elif rows != AUTO and (problem := kind.shape_error(rows, cols)):
+            yield ("surface",), problem
 
 
 def question_list() -> Any:

@@ -20,7 +20,7 @@ def heuristic(maze: Maze, goal: Cell) -> tuple[Callable[[Cell], int], str]:
     On the plane: the Manhattan distance. On a glued surface: the distance to `goal` with
     every wall removed, found by one breadth-first search over the glued grid — Manhattan
     distance that knows the gluing (e.g. min(|dr|, rows − |dr|) + … on the torus)."""
-    if maze.surface.name == "plane":
+    if not maze.surface.kind.gluings:
         return (lambda cell: abs(cell[0] - goal[0]) + abs(cell[1] - goal[1])), "Manhattan"
     dist = {goal: 0}
     queue = deque([goal])
