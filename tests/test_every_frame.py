@@ -115,3 +115,16 @@ def test_legend_entries_follow_the_slots():
     assert entries[0].colours == (SET_BASE, SET_BASE + 3)
     worded = legend.entries({INDEX["frontier"]}, {"frontier": "queued by BFS"})
     assert worded[0].label == "queued by BFS"
+
+
+def test_a_comparison_legend_shows_each_colour_once():
+    """Panels that name one colour differently (a carver's "not visited yet", a tree grower's
+    "not in the maze yet"; the current cell and a random walker) share one swatch."""
+    from visualizer.render.palette import ALIASES, INDEX
+
+    canvas = pipeline.make_canvas(sc.load(ROOT / "scenarios" / "texture_compared.yaml"))
+    alias = {INDEX[n]: INDEX[group[0]] for group in ALIASES for n in group}
+    swatches = [tuple(alias.get(s, s) for s in e.colours) for e in canvas.legend]
+    assert len(swatches) == len(set(swatches))
+    labels = [e.label for e in canvas.legend]
+    assert "not visited yet / not in the maze yet" in labels

@@ -75,7 +75,8 @@ def maze_phases(spec: PanelSpec, maze: Maze | None = None
     yield from build_phases(spec, maze, rng, history)
     for event in endpoints(maze, spec.endpoints, rng, history):
         yield "endpoints", event
-    yield "stats", stats.as_event(ev.Scope.MAZE, stats.maze_stats(maze))
+    yield "stats", stats.as_event(ev.Scope.MAZE, stats.maze_stats(maze),
+                                  texture=spec.figures == "texture")
     if spec.solver is not None:
         solver = registry.get("solver", spec.solver.name)
         solve_events = []

@@ -84,6 +84,7 @@ class PanelSpec:
     animate: str = "all"           # or "solve": the maze appears built in the first frame
     chart_beside: bool = False     # set by the slide layout: a Life chart beside its grid
     questions: list = field(default_factory=list)   # stop and predict (visualizer.questions)
+    figures: str = "summary"       # the maze's caption figures: summary, or texture
 
 
 @dataclass
@@ -210,7 +211,7 @@ def _panel(model: Any, seed: int) -> PanelSpec:
         title = generator.name + (f" + {solver.name}" if solver else "")
     return PanelSpec(title, panel_seed, maze, generator, endpoints, solver,
                      cell_size=maze.cell_size, braid=model.braid, animate=model.animate,
-                     questions=list(model.questions or ()))
+                     questions=list(model.questions or ()), figures=model.figures)
 
 
 def _questions(scenario: Scenario) -> list[str]:

@@ -306,9 +306,14 @@ def solve_summary(stats: dict[str, Any]) -> str:
     return f"visited {stats['visited']} · {result}"
 
 
-def as_event(scope: ev.Scope, stats: dict[str, Any]) -> ev.Statistics:
-    """The Statistics event carrying `stats` and its caption."""
-    summary = maze_summary(stats) if scope == ev.Scope.MAZE else solve_summary(stats)
+def as_event(scope: ev.Scope, stats: dict[str, Any], *, texture: bool = False
+             ) -> ev.Statistics:
+    """The Statistics event carrying `stats` and its caption (for a maze with `texture`,
+    the texture figures a comparison of generators needs: dead ends and river)."""
+    if scope != ev.Scope.MAZE:
+        summary = solve_summary(stats)
+    else:
+        summary = texture_summary(stats) if texture else maze_summary(stats)
     values = tuple((k, tuple(map(tuple, v)) if k == "longest_path_ends" and v else
                     tuple(v) if isinstance(v, list) else v) for k, v in stats.items())
     return ev.Statistics(ev.Scope(scope), summary, values)

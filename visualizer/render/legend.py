@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .palette import INDEX, RAMP, SET_BASE, SET_COLOURS, SIZE
+from .palette import ALIASES, INDEX, RAMP, SET_BASE, SET_COLOURS, SIZE
 from .text import draw_text, line_metrics, text_width
 
 #: the words for each slot; slots not listed here are structure (background, walls, grid
@@ -201,7 +201,24 @@ def merged(legends: list[list[Entry]]) -> list[Entry]:
         out = [e for e in out if not e.farthest]
         out.append(Entry(GROUPS["ramp"][1], ramp_words(0, ramps)))
     rank = {colours: k for k, colours in enumerate(_order_colours())}
-    return sorted(out, key=lambda e: rank.get(e.colours[:1], len(rank)))
+    return sorted(_one_swatch_each(out), key=lambda e: rank.get(e.colours[:1], len(rank)))
+
+
+def _one_swatch_each(entries: list[Entry]) -> list[Entry]:
+    """Entries whose swatches look alike (the same slots, or slots that share a colour:
+    `ALIASES`) joined into one, their words side by side ("current cell / the random
+    walker"), so that a legend never shows one colour twice."""
+    alias = {INDEX[name]: INDEX[group[0]] for group in ALIASES for name in group}
+    joined: dict[tuple[int, ...], Entry] = {}
+    for entry in entries:
+        key = tuple(alias.get(slot, slot) for slot in entry.colours)
+        first = joined.get(key)
+        if first is None:
+            joined[key] = entry
+        elif entry.label not in first.label.split(" / "):
+            joined[key] = Entry(first.colours, f"{first.label} / {entry.label}",
+                                max(first.farthest, entry.farthest))
+    return list(joined.values())
 
 
 def _order_colours() -> list[tuple[int, ...]]:

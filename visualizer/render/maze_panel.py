@@ -183,6 +183,7 @@ class MazePanel:
         self._link_views()
         self.merge_cost = 0
         self.built = self.kept_open = 0
+        self.tests_walls = event.fill == ev.Fill.OPEN   # reverse-delete keeps walls open
         self.considered: set[tuple[int, int]] | None = None   # faces of the wall tried
         self.considered_colour = _CONSIDERED                   # ... and its verdict
         self.heading: ev.Heading | None = None                 # the wall follower ...
@@ -590,8 +591,9 @@ class MazePanel:
             parts.append(f"sets {self.sets} · cost {self.merge_cost}")
         if self.walk_length:
             parts.append(f"walked {self.walk_length}")
-        if self.built or self.kept_open:
-            parts.append(f"built {self.built} · kept open {self.kept_open}")
+        if self.built or self.kept_open:     # "kept open" only where walls start open
+            parts.append(f"built {self.built}" + (f" · kept open {self.kept_open}"
+                                                  if self.tests_walls else ""))
         said = max(0, self._status_step - start)  # a first picture's: from the start on
         hold, clock = self.caption_hold, self.caption_clock
         if self.status and (hold is None or clock is None

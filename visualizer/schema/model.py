@@ -47,7 +47,7 @@ MAX_SIDE = 1000
 MAX_STRIP = 24
 AUTO = "auto"          # `rows: auto` / `cols: auto`: the maze fills its slot on the canvas
 PANEL_KEYS = ("maze", "generator", "endpoints", "solver", "life", "cell_size", "braid",
-              "animate", "questions")
+              "animate", "questions", "figures")
 
 
 def parse_size(value: Any) -> tuple[int, int] | None:
@@ -349,6 +349,10 @@ def _build() -> tuple[type[Section], type[Section]]:
                              "maze)")
         animate: choice(("all", "solve")) = Field(  # type: ignore[valid-type]
             "all", description="all, or solve: the maze appears built in the first frame")
+        figures: choice(("summary", "texture")) = Field(  # type: ignore[valid-type]
+            "summary", description="the maze's figures in its caption: summary (perfect or "
+                                   "loops, solution, longest path, dead ends) or texture "
+                                   "(dead-end share and river, for comparing generators)")
         questions: question_list() = Field(  # type: ignore[valid-type]
             None, description="stop and predict: questions asked at moments of the run, each "
                               "a mapping with `kind` and a moment (see scenarios/README.md)")
