@@ -129,10 +129,10 @@ def setup_table(sizes: list[int], repeat: int, seed: int) -> None:
     for name in ("plane", "torus", "projective", "sphere"):
         setups, checks, cols = [], [], []
         for n in sizes:
-            def set_up(n: int = n) -> None:
+            def set_up(n: int = n, name: str = name) -> None:
                 surface = Surface(name, n, n)
-                surface.step_table
-                surface.internal_walls
+                _ = surface.step_table
+                _ = surface.internal_walls
             setups.append(timed(set_up, repeat))
             maze = Maze(n, n, name)
             deque(registry.get("generator", "kruskal").func(

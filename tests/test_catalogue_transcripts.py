@@ -33,7 +33,7 @@ def test_aldous_broder_counts_every_step_and_carves_only_first_visits():
     walks = [e for e in events if isinstance(e, ev.CellMarked) and e.mark == Mark.WALKER]
     assert [e.count for e in walks] == list(range(len(walks)))
     first_visits, seen = 0, {walks[0].cell}
-    for a, b in zip(walks, walks[1:]):
+    for b in walks[1:]:
         if b.cell not in seen:
             seen.add(b.cell)
             first_visits += 1

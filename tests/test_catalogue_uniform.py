@@ -31,7 +31,7 @@ def spanning_trees(name: str, rows: int, cols: int) -> set[frozenset]:
     for subset in itertools.combinations(walls, n - 1):
         parent = list(range(n))
 
-        def find(x: int) -> int:
+        def find(x: int, parent: list[int] = parent) -> int:
             while parent[x] != x:
                 x = parent[x]
             return x

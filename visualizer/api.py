@@ -150,9 +150,9 @@ def _read_yaml(path: Path) -> Any:
     try:
         return yaml.safe_load(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise ScenarioError([f"{path}: cannot read the scenario: {exc.strerror or exc}"])
+        raise ScenarioError([f"{path}: cannot read the scenario: {exc.strerror or exc}"]) from None
     except yaml.YAMLError as exc:
-        raise ScenarioError([f"{path}: this is not valid YAML: {exc}"])
+        raise ScenarioError([f"{path}: this is not valid YAML: {exc}"]) from None
 
 
 def make_scenario(source: str | os.PathLike | dict | None = None, /, **keywords: Any

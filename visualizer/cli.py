@@ -127,7 +127,7 @@ def check_writable(path: Path, where: str, scenario_path: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ScenarioError([f"{scenario_path}: {where}: cannot create the folder "
-                             f"'{folder}': {exc.strerror or exc}"])
+                             f"'{folder}': {exc.strerror or exc}"]) from None
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)) \
             or path.is_dir():
         raise ScenarioError([f"{scenario_path}: {where}: cannot write '{path}': "

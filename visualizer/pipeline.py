@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -30,7 +30,8 @@ from .render.maze_panel import MazePanel
 from .render.palette import make_theme
 from .export import FORMATS
 from .render.timeline import milestone_text
-from .scenario import AUTO_CANVAS, MAX_SIDE, MazeSpec, PanelSpec, Scenario, ScenarioError
+from .scenario import (AUTO_CANVAS, MAX_SIDE, AlgorithmChoice, MazeSpec, PanelSpec, Scenario,
+                       ScenarioError)
 
 
 def endpoints(maze: Maze, rule, rng: np.random.Generator | None = None,
@@ -44,8 +45,9 @@ def build_phases(spec: PanelSpec, maze: Maze, rng: np.random.Generator,
                  history: History | None = None) -> Iterator[tuple[str, ev.Event]]:
     """The building of panel `spec`'s maze into the blank `maze`: ("generate", event) for
     the generator's events, then ("braid", event) for the braiding pass if asked."""
-    generator = registry.get("generator", spec.generator.name)
-    for event in generator.func(maze, rng=rng, **spec.generator.params):
+    choice = generator_of(spec)
+    generator = registry.get("generator", choice.name)
+    for event in generator.func(maze, rng=rng, **choice.params):
         if history is not None:
             history.see(event)
         yield "generate", event
@@ -58,7 +60,7 @@ def built(spec: PanelSpec) -> tuple[list[ev.Event], Maze, np.random.Generator]:
     """Panel `spec`'s maze before its endpoints: the events (generator, braiding), the maze,
     and the random generator in the state the panel's solver receives it."""
     rng = np.random.default_rng(spec.seed)
-    m = spec.maze
+    m = maze_of(spec)
     maze = Maze(m.rows, m.cols, m.surface)
     events = [event for _, event in build_phases(spec, maze, rng)]
     return events, maze, rng
@@ -69,7 +71,7 @@ def maze_phases(spec: PanelSpec, maze: Maze | None = None
     """The whole story of a maze panel as (phase, event): "generate", "braid",
     "endpoints", "stats", "solve". `maze` (blank, optional) receives the model."""
     rng = np.random.default_rng(spec.seed)
-    m = spec.maze
+    m = maze_of(spec)
     maze = maze if maze is not None else Maze(m.rows, m.cols, m.surface)
     history = History()
     yield from build_phases(spec, maze, rng, history)
@@ -130,9 +132,9 @@ def panel_stats(spec: PanelSpec) -> dict:
     """The figures of panel `spec`: {"title", "maze": {...}, "solve": {...} or None}."""
     if spec.life is not None:
         return {"title": spec.title, "life": True}
-    out = {"title": spec.title, "generator": spec.generator.name,
+    out: dict[str, Any] = {"title": spec.title, "generator": generator_of(spec).name,
            "solver": spec.solver.name if spec.solver else None, "maze": None, "solve": None}
-    for phase, event in maze_phases(spec):
+    for _, event in maze_phases(spec):
         if isinstance(event, ev.Statistics):
             out[event.scope] = dict(event.values)
     for scope in ("maze", "solve"):
@@ -176,7 +178,7 @@ def panel_renderer(spec: PanelSpec, text_size: int = 13):
         peak = population_peak(spec) if spec.life.chart else None
         return LifePanel(spec.life, cell_size=spec.cell_size, text_size=text_size,
                          population_max=peak, chart_beside=spec.chart_beside)
-    m = spec.maze
+    m = maze_of(spec)
     # the stream's first event says whether the maze has thin walls or blocks
     first = next(iter(panel_stream(spec)), None)
     first = first if isinstance(first, ev.GridCreated) else None
@@ -230,7 +232,7 @@ def preview(scenario: Scenario, before: Preview | None = None,
         tracker = legend.SlotTracker()
         widest: dict[str, int] = {}
 
-        def sample() -> None:
+        def sample(renderer: Any = renderer, widest: dict[str, int] = widest) -> None:
             text = renderer.caption()
             if text not in widest:
                 widest[text] = text_width(text, text_size)
@@ -394,7 +396,7 @@ def fit_to_slide(scenario: Scenario, ahead: Preview | None = None) -> None:
     charts = [i for i, spec in enumerate(base) if spec.life is not None and spec.life.chart]
     # a chart may go beside its grid; not beside auto mazes, which fill what the others leave
     sides = (False, True) if charts and not any(is_auto(spec) for spec in base) else (False,)
-    best = None
+    best: tuple[float, bool, int, bool] | None = None
     for beside in sides:
         for i in charts:
             base[i] = replace(base[i], chart_beside=beside)
@@ -402,6 +404,7 @@ def fit_to_slide(scenario: Scenario, ahead: Preview | None = None) -> None:
             # the scenario's own `columns` wins a tie; otherwise fewer columns, chart below
             key = (largest(c), c == scenario.columns, -c, not beside)
             best = key if best is None or key > best else best
+    assert best is not None, "at least one layout is tried"
     factor, _, columns, below = best
     for i in charts:
         base[i] = replace(base[i], chart_beside=not below)
@@ -434,6 +437,13 @@ def maze_of(spec: PanelSpec) -> MazeSpec:
     if spec.maze is None:
         raise TypeError(f"panel `{spec.title}` has no maze")
     return spec.maze
+
+
+def generator_of(spec: PanelSpec) -> AlgorithmChoice:
+    """The generator of maze panel `spec` (TypeError for a Life panel)."""
+    if spec.generator is None:
+        raise TypeError(f"panel `{spec.title}` has no generator")
+    return spec.generator
 
 
 def _resized(spec: PanelSpec, rows: int, cols: int) -> PanelSpec:

@@ -58,7 +58,7 @@ def diameter(maze: Maze, adj: dict[Cell, list[Cell]] | None = None
     adj = adjacency(maze) if adj is None else adj
     if not adj:
         return 0, None, None, True
-    best = (-1, None, None)
+    best: tuple[int, Cell | None, Cell | None] = (-1, None, None)
     edges = sum(len(v) for v in adj.values()) // 2
     parts = components(adj)
     is_forest = edges == len(adj) - len(parts)
@@ -223,7 +223,7 @@ def compute_maze_stats(maze: Maze) -> dict[str, Any]:
         "perfect": loops == 0 and len(parts) == 1 and open_cells == maze.cells,
         "unreachable": open_cells - reachable,
         "longest_path": length, "longest_path_ends": [list(end_a), list(end_b)]
-        if end_a is not None else None, "longest_path_exact": exact,
+        if end_a is not None and end_b is not None else None, "longest_path_exact": exact,
         "entrance": list(entrance), "exit": list(exit_), "solution": solution,
         "solution_share": solution_share, **texture(maze, adj),
     }

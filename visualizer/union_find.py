@@ -70,7 +70,8 @@ def component_labels(n: int, u: np.ndarray, v: np.ndarray) -> np.ndarray:
 
     Vectorised (no Python loop per node): every root with an edge to a smaller root is
     hooked under it, then pointers are jumped until each node points at its root, until no
-    edge joins two roots: O(log n) rounds of whole-array steps on a maze. Parents only ever get smaller, so the links stay a forest."""
+    edge joins two roots: O(log n) rounds of whole-array steps on a maze. Parents only ever
+    get smaller, so the links stay a forest."""
     parent = np.arange(n, dtype=np.int64)
     u = np.asarray(u, dtype=np.int64)
     v = np.asarray(v, dtype=np.int64)

@@ -15,6 +15,7 @@ import math
 import os
 import shutil
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -115,6 +116,7 @@ class GifWriter(Writer):
         """Hold or encode a frame: the first one whole (`where` None, `values` = the
         frame), later ones as their changed flat positions and new palette indices."""
         if self._held is None:
+            assert where is not None, "the first frame is held, never encoded here"
             self._encode(where, values, duration)
         elif where is None:
             self._first = values
@@ -155,6 +157,7 @@ class GifWriter(Writer):
         if not held:
             return
         frame, self._first = self._first, None
+        assert frame is not None, "the first held frame is kept in `_first`"
 
         def changes():
             replay = frame.copy()
@@ -175,11 +178,12 @@ class GifWriter(Writer):
         (in scan order) with palette indices `values`, or merge it into the pending frame.
         Only those pixels are looked up in the colour table and updated in `_shown`."""
         slots = self._table.map(values)
-        shown = self._shown.reshape(-1)
+        shown = self._canvas().reshape(-1)
         moved = slots != shown.take(where)          # equal colours share a slot
         if not moved.all():
             where, slots = where[moved], slots[moved]
         if where.size == 0:
+            assert self._pending is not None, "the first frame is pending by now"
             self._pending[2] += duration
             return
         shown[where] = slots
@@ -187,7 +191,7 @@ class GifWriter(Writer):
         rect = (int(ys[0]), int(ys[-1]) + 1, int(xs.min()), int(xs.max()) + 1)
         y0, y1, x0, x1 = rect
         changed = (ys - y0) * (x1 - x0) + (xs - x0)   # flat in the rectangle, scan order
-        encoded = encode_changes(self._shown[y0:y1, x0:x1], changed, effort=self._effort)
+        encoded = encode_changes(self._canvas()[y0:y1, x0:x1], changed, effort=self._effort)
         self._hold(encoded, rect, duration)
 
     def _hold(self, encoded: tuple[bytes, int | None, int], rect: Rect, seconds: float) -> None:
@@ -200,6 +204,7 @@ class GifWriter(Writer):
 
     def _flush(self) -> None:
         """Write the pending frame with its (merged, rounded) delay."""
+        assert self._pending is not None, "a frame is pending"
         data, transparent, seconds = self._pending
         self._pending = None
         self._time_cs += seconds * 100
@@ -209,13 +214,24 @@ class GifWriter(Writer):
         self.images += 1
         delay -= MAX_DELAY
         while delay > 0:   # held longer than 655 s: redraw one pixel unchanged
-            data, _, _ = full_image(self._shown[:1, :1], effort="fast")
+            data, _, _ = full_image(self._canvas()[:1, :1], effort="fast")
             self._body.write(control(min(delay, MAX_DELAY), None) + descriptor((0, 1, 0, 1))
                              + data)
             self.images += 1
             delay -= MAX_DELAY
 
+    def _canvas(self) -> np.ndarray:
+        """The canvas (colour table slots) after the pending frame, once the first frame is
+        encoded."""
+        assert self._shown is not None, "the first frame is encoded"
+        return self._shown
+
     # -- file ------------------------------------------------------------------------
+    def _temp(self) -> Path:
+        """The temporary file that `close()` moves onto `path` (made in `__init__`)."""
+        assert self._tmp_path is not None, "the temporary file is made in __init__"
+        return self._tmp_path
+
     def _finish(self) -> None:
         if self._held is not None:
             self._release()
@@ -225,7 +241,7 @@ class GifWriter(Writer):
         self._body.write(TRAILER)
         self._body.close()
         colours = self._table.colours()
-        with open(self._tmp_path, "wb") as out, open(self._body.name, "rb") as body:
+        with open(self._temp(), "wb") as out, open(self._body.name, "rb") as body:
             out.write(header(self.width, self.height, colours,
                              entries=max(len(colours), self._top + 1), loop=self.loop))
             shutil.copyfileobj(body, out, 1 << 20)
@@ -234,11 +250,12 @@ class GifWriter(Writer):
 
     def _run_gifsicle(self) -> None:
         """Replace the temp file by `gifsicle -O3` of it, if that is smaller."""
-        out = self._make_temp(scratch=True)
-        subprocess.run([self._gifsicle, "-O3", "--no-warnings", str(self._tmp_path),
+        out, tmp, gifsicle = self._make_temp(scratch=True), self._temp(), self._gifsicle
+        assert gifsicle is not None, "only run with optimize=\"gifsicle\""
+        subprocess.run([gifsicle, "-O3", "--no-warnings", str(tmp),
                         "-o", str(out)], check=True, capture_output=True)
-        if out.stat().st_size < self._tmp_path.stat().st_size:
-            os.replace(out, self._tmp_path)
+        if out.stat().st_size < tmp.stat().st_size:
+            os.replace(out, tmp)
 
     def _discard(self) -> None:
         self._body.close()

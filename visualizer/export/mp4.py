@@ -112,7 +112,9 @@ class Mp4Writer(Writer):
             frame = np.pad(frame, ((0, self.out_height - self.height),
                                    (0, self.out_width - self.width)),
                            constant_values=self._background)
-        pal = VideoFrame.from_ndarray((np.ascontiguousarray(frame), self._argb), format="pal8")
+        # PyAV's stub lists arrays only; for "pal8" it takes an (indices, ARGB palette) pair
+        pal = VideoFrame.from_ndarray((np.ascontiguousarray(frame), self._argb),  # type: ignore[arg-type]
+                                      format="pal8")
         return pal.reformat(format="yuv420p", dst_colorspace="ITU709",
                             dst_color_range="MPEG", dst_color_trc=BT709,
                             dst_color_primaries=BT709)

@@ -17,7 +17,7 @@ import functools
 from bisect import bisect_left
 from dataclasses import dataclass
 from math import ceil
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Protocol, cast
 
 import numpy as np
 
@@ -120,12 +120,21 @@ def caption_clocks(n: int, pacing: Pacing, counts: list[int] | None = None,
     return [lambda p: ceil(p / k) / fps] * n
 
 
-def caption_state(panel: object) -> object | None:
+class CaptionState(Protocol):
+    """What a panel keeping milestone captions offers the pacing (a maze panel's fields)."""
+
+    caption_clock: Callable[[int], float] | None
+    caption_hold: float | None
+    steps_from: int
+    figures_wait: bool
+
+
+def caption_state(panel: object) -> CaptionState | None:
     """The object keeping `panel`'s caption state: the panel, or the maze a view wraps
     (`centre`, the neighbourhood view); None for panels without milestones (Life)."""
     for candidate in (panel, getattr(panel, "centre", None)):
         if candidate is not None and hasattr(candidate, "caption_hold"):
-            return candidate
+            return cast(CaptionState, candidate)
     return None
 
 

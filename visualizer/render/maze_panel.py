@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from functools import lru_cache
+from typing import Iterable
 
 import numpy as np
 
@@ -41,6 +42,7 @@ _CONSIDERED = INDEX["considered"]
 #: the colour of the considered wall once the algorithm has decided about it
 _VERDICT = {ev.WallOpened: INDEX["opened"], ev.WallClosed: INDEX["built"],
             ev.WallRejected: INDEX["rejected"]}
+_DECIDED = (ev.WallOpened, ev.WallClosed, ev.WallRejected)    # the keys of _VERDICT
 #: events that belong to considering a wall: the considered wall stays drawn through them
 #: (until the next wall is considered); anything else — a milestone ending the phase, the
 #: figures, a solve — clears it
@@ -164,7 +166,7 @@ class MazePanel:
         if event.fill == ev.Fill.SETS or self.row_sets:
             self.colouring = SetColouring(target, SET_COLOURS,
                                           lambda i: (i // cols) * 3 + i % cols)
-            self.base = (set_colour(0) + self.colouring.colour).astype(np.uint8)
+            self.base: np.ndarray = (set_colour(0) + self.colouring.colour).astype(np.uint8)
             self.base = self.base.reshape(rows, cols)
             if self.row_sets:
                 self.base[:] = INDEX["unvisited"]
@@ -174,7 +176,7 @@ class MazePanel:
             self.base = np.full((rows, cols), INDEX["unvisited"], dtype=np.uint8)
         self.sets = rows * cols if self.colouring is not None else None
         self._target, self._entered = target.tolist(), entered.tolist()
-        self._glued = [[] for _ in range(rows * cols)]
+        self._glued: list[list[int]] = [[] for _ in range(rows * cols)]
         for i in range(rows * cols):
             r, c = divmod(i, cols)
             if r in (0, rows - 1) or c in (0, cols - 1):
@@ -319,7 +321,7 @@ class MazePanel:
         if self.chalk or self.considered or walker:
             for side in range(4):
                 self._face_marks(i, side)
-        if walker:
+        if walker and self.heading is not None:
             self._draw_arrow(cell, self.heading.side)
 
     # --- the algorithms' own marks: the wall follower's arrow, Trémaux's chalk ----------
@@ -408,7 +410,7 @@ class MazePanel:
                 faces, self.considered = self.considered, None
                 for i in {i for i, _ in faces}:     # the faces and the strips inside
                     self._paint_cell(divmod(i, self.maze.cols))
-            elif type(event) in _VERDICT and \
+            elif isinstance(event, _DECIDED) and \
                     self._wall_faces(event.cell, event.side) == self.considered:
                 self.considered_colour = _VERDICT[type(event)]
                 for i, side in self.considered:
@@ -533,11 +535,11 @@ class MazePanel:
         return [divmod(i, cols) for i in self.colouring.members(cell[0] * cols + cell[1])]
 
     def _merge(self, event: ev.SetsMerged) -> None:
-        if self.colouring is None:
+        if self.colouring is None or self.sets is None:     # both set for Kruskal's sets
             return
         cols = self.maze.cols
         loser = event.b if event.root == event.a else event.a
-        changed = self.colouring.merge(event.root[0] * cols + event.root[1],
+        changed: Iterable[int] = self.colouring.merge(event.root[0] * cols + event.root[1],
                                        loser[0] * cols + loser[1])
         base, colour = self._base, self.colouring.colour
         unvisited = INDEX["unvisited"]
@@ -559,7 +561,10 @@ class MazePanel:
     def take_dirty(self) -> tuple[int, int, int, int] | None:
         """The rectangle (y0, y1, x0, x1) changed since the last call, then forget it."""
         dirty, self.dirty = self.dirty, None
-        return tuple(dirty) if dirty is not None else None
+        if dirty is None:
+            return None
+        y0, y1, x0, x1 = dirty
+        return y0, y1, x0, x1
 
     # --- the caption: what is happening now ---------------------------------------------
 
