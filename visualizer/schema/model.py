@@ -513,7 +513,8 @@ def resolve_output(data: dict, bad: Callable[..., bool], path: Path,
     suffix = target.suffix.lstrip(".").lower()
     if not suffix and fmt:
         return fmt, []
-    names = " or ".join(f".{n}" for n in ANIMATIONS)
+    suffixes = [f".{n}" for n in ANIMATIONS]
+    names = ", ".join(suffixes[:-1]) + f" or {suffixes[-1]}" if len(suffixes) > 1 else suffixes[0]
     if suffix not in ANIMATIONS:
         return None, [((where,), (f"expected a file name ending in {names}, got "
                                   f"{show(str(target))}"))]
