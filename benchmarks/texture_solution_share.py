@@ -20,7 +20,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from visualizer import stats
+from visualizer.maze import stats
 from visualizer.generators.backtracker import backtracker
 from visualizer.maze import Maze
 

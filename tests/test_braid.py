@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from visualizer import events as ev
-from visualizer.braid import braid, dead_ends, degree
+from visualizer.maze.braid import braid, dead_ends, degree
 from visualizer.events import Side
 from visualizer.generators.backtracker import backtracker
 from visualizer.generators.kruskal import kruskal

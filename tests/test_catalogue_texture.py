@@ -8,7 +8,7 @@ import pytest
 
 from visualizer import registry
 from visualizer.maze import Maze
-from visualizer.stats import compute_maze_stats
+from visualizer.maze.stats import compute_maze_stats
 
 #: generator, its parameters, the reference dead-end share in percent
 REFERENCES = [

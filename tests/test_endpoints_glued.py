@@ -10,7 +10,7 @@ import pytest
 
 from visualizer import events as ev
 from visualizer import registry
-from visualizer.endpoints import ACROSS_SHARE, across, default_rule, glued_passages, place
+from visualizer.maze.endpoints import ACROSS_SHARE, across, default_rule, glued_passages, place
 from visualizer.events import Side
 from visualizer.maze import Maze
 from visualizer.pipeline import maze_phases
@@ -102,7 +102,7 @@ def test_on_small_perfect_mazes_the_solution_crosses_and_covers_about_a_quarter(
 def test_with_loops_every_shortest_way_still_crosses(surface):
     """Braided mazes have loops: the exit is one that every shortest way reaches across a
     glued edge, so BFS and A* cross whatever ties they break."""
-    from visualizer.braid import braid
+    from visualizer.maze.braid import braid
     kruskal = registry.get("generator", "kruskal").func
     for seed in range(8):
         rng = np.random.default_rng(seed)

@@ -3,9 +3,10 @@ import numpy as np
 import pytest
 
 from visualizer import events as ev
-from visualizer import registry, stats
-from visualizer.braid import braid, dead_ends
-from visualizer.endpoints import History, place
+from visualizer import registry
+from visualizer.maze import stats
+from visualizer.maze.braid import braid, dead_ends
+from visualizer.maze.endpoints import History, place
 from visualizer.events import Mark, Side
 from visualizer.generators.kruskal_naive import seed_wall_order
 from visualizer.generators.reverse_delete import fisher_yates

@@ -169,7 +169,7 @@ def test_kruskal_sets_in_the_picture_are_the_union_find_sets():
 def test_entrance_and_exit_stay_visible_on_the_found_path():
     """The path's colour runs through the open walls into the entrance and exit, and the
     entrance and exit keep their own colours after the path is found."""
-    from visualizer.endpoints import place
+    from visualizer.maze.endpoints import place
     from visualizer.solvers.bfs import bfs
     maze = Maze(5, 7)
     events = list(backtracker(maze, rng=np.random.default_rng(4)))

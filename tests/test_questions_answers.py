@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from visualizer import events as ev
-from visualizer import stats
+from visualizer.maze import stats
 from visualizer.maze import replay
 from visualizer.questions import Count, Kind, Question, check
 from visualizer.questions.answers import candidates, phased_events, resolve_panel, spread

@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from visualizer import events as ev
-from visualizer import registry, stats
+from visualizer import registry
+from visualizer.maze import stats
 from visualizer.events import Mark, MilestoneKind, Side
 from visualizer.maze import Maze
 from visualizer.render import legend

@@ -7,7 +7,7 @@ import pytest
 
 from visualizer import events as ev
 from visualizer import registry
-from visualizer.braid import braid
+from visualizer.maze.braid import braid
 from visualizer.events import Mark, MilestoneKind, Side
 from visualizer.maze import Maze
 from visualizer.pipeline import maze_phases

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from visualizer import events as ev
-from visualizer import stats
+from visualizer.maze import stats
 from visualizer.cli import main
 from visualizer.events import Side
 from visualizer.maze import Maze, replay

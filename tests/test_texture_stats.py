@@ -3,7 +3,7 @@ computed by hand; the caption names the river."""
 import numpy as np
 import pytest
 
-from visualizer import stats
+from visualizer.maze import stats
 from visualizer.events import Side
 from visualizer.maze import Maze
 

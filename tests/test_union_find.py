@@ -8,7 +8,7 @@ import pytest
 
 from visualizer.events import Side
 from visualizer.maze import Maze
-from visualizer.union_find import UnionFind, component_labels
+from visualizer.maze.union_find import UnionFind, component_labels
 
 
 def labels_by_search(n: int, u: list[int], v: list[int]) -> list[int]:

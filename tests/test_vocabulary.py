@@ -9,11 +9,11 @@ import pytest
 
 import visualizer
 from visualizer import events as ev
-from visualizer.endpoints import History
+from visualizer.maze.endpoints import History
 from visualizer.maze import Maze
 from visualizer.render import life_panel, maze_panel  # noqa: F401  (their tables register)
 from visualizer.render import timeline  # noqa: F401
-from visualizer import stats  # noqa: F401
+from visualizer.maze import stats  # noqa: F401
 
 PACKAGE = Path(visualizer.__file__).parent
 

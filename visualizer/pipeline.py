@@ -14,9 +14,10 @@ from typing import Any, Callable, Iterable, Iterator
 import numpy as np
 
 from . import events as ev
-from . import registry, stats
-from .braid import braid
-from .endpoints import History, place as place_endpoints
+from . import registry
+from .maze import stats
+from .maze.braid import braid
+from .maze.endpoints import History, place as place_endpoints
 from .maze import Maze
 from .surfaces import SURFACES
 from .render.animate import (Frame, Pacing, caption_clocks, caption_state, count_events,
@@ -36,7 +37,7 @@ from .scenario import (AUTO_CANVAS, MAX_SIDE, AlgorithmChoice, MazeSpec, PanelSp
 
 def endpoints(maze: Maze, rule, rng: np.random.Generator | None = None,
               history: History | None = None) -> Iterator[ev.Event]:
-    """Place the entrance and exit by `rule` (see `visualizer.endpoints`); yields
+    """Place the entrance and exit by `rule` (see `visualizer.maze.endpoints`); yields
     EndpointsSet (applied to `maze`) and maybe a Milestone explaining the choice."""
     return place_endpoints(maze, rule, history)
 

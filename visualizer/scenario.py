@@ -186,7 +186,7 @@ def _choice(model: Any) -> AlgorithmChoice:
 
 def _panel(model: Any, seed: int) -> PanelSpec:
     """The PanelSpec of a validated panel (its seed defaults to the scenario's)."""
-    from .endpoints import default_rule
+    from .maze.endpoints import default_rule
 
     panel_seed = model.seed if model.seed is not None else seed
     if model.life is not None:

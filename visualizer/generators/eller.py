@@ -12,7 +12,7 @@ from .. import events as ev
 from ..events import Mark, Side
 from ..maze import Maze, created
 from ..registry import Family, Param, register
-from ..union_find import UnionFind
+from ..maze.union_find import UnionFind
 from ._common import Draws, Moves
 
 #: the surfaces where a row's ends meet only each other (or nothing): Eller's row by row

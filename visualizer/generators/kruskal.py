@@ -9,7 +9,7 @@ from .. import events as ev
 from ..events import Side
 from ..maze import Maze, created
 from ..registry import Family, register
-from ..union_find import UnionFind
+from ..maze.union_find import UnionFind
 
 
 @register("generator", "kruskal",

@@ -6,9 +6,9 @@ from typing import Iterator
 
 import numpy as np
 
-from . import events as ev
-from .events import Cell, Side
-from .maze import Maze
+from .. import events as ev
+from ..events import Cell, Side
+from .model import Maze
 
 
 def degree(maze: Maze, cell: Cell) -> int:

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections import deque
 from typing import Iterator
 
-from . import events as ev
-from .events import Cell, Mark, MilestoneKind, Side
-from .maze import Maze
+from .. import events as ev
+from ..events import Cell, Mark, MilestoneKind, Side
+from .model import Maze
 from .stats import diameter
 
 RULES = ("corners", "openings", "first_backtrack", "longest", "across")

@@ -15,9 +15,9 @@ from typing import Iterable, Iterator
 
 import numpy as np
 
-from . import events as ev
-from .events import Cell, Side
-from .surfaces import Step, Surface, Walls, make_surface
+from .. import events as ev
+from ..events import Cell, Side
+from ..surfaces import Step, Surface, Walls, make_surface
 from .union_find import component_labels
 
 

@@ -10,9 +10,9 @@ import copy
 from collections import deque
 from typing import Any, Iterable
 
-from . import events as ev
-from .events import Cell, Mark
-from .maze import Maze
+from .. import events as ev
+from ..events import Cell, Mark
+from .model import Maze
 
 #: above this many open cells the diameter of a maze with loops is a double-sweep estimate
 EXACT_DIAMETER_CELLS = 600
