@@ -6,17 +6,15 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from matplotlib.backend_bases import KeyEvent, MouseEvent  # noqa: E402
+from matplotlib.backend_bases import MouseEvent  # noqa: E402
 
+from test_window_headless import open_window, press_key  # noqa: E402, F401 (a fixture)
 from visualizer.questions import Reply  # noqa: E402
 from visualizer.render.cards import cell_box  # noqa: E402
 from visualizer.render.palette import INDEX, make_theme  # noqa: E402
-from visualizer.scenario import load  # noqa: E402
 from visualizer.window.figure import Window  # noqa: E402
-from visualizer.window.session import Session  # noqa: E402
 
 MAZE = """
 title: asked
@@ -43,29 +41,9 @@ panels:
 
 
 @pytest.fixture
-def open_window(tmp_path):
-    opened = []
-
-    def make(text: str) -> Window:
-        path = tmp_path / "lesson.yaml"
-        path.write_text(text)
-        scenario = load(path)
-        session = Session(scenario, every=8)
-        window = Window(session, make_theme(scenario.theme), save_dir=tmp_path / "out")
-        window.fig.canvas.draw()
-        opened.append(window)
-        return window
-
-    with matplotlib.rc_context():
-        yield make
-    for window in opened:
-        plt.close(window.fig)
-
-
-def press(window: Window, key: str, times: int = 1) -> None:
-    for _ in range(times):
-        window.fig.canvas.callbacks.process(
-            "key_press_event", KeyEvent("key_press_event", window.fig.canvas, key))
+def asked(open_window):  # noqa: F811 (the imported fixture)
+    """A window on a scenario text (the shared `open_window` fixture of the window tests)."""
+    return open_window
 
 
 def click_cell(window: Window, panel: int, cell) -> None:
@@ -83,7 +61,7 @@ def step_to_question(window: Window) -> None:
     for _ in range(window.player.last + 1):
         if window.quiz.question is not None:
             return
-        press(window, "right")
+        press_key(window, "right")
     raise AssertionError("no question was asked")
 
 
@@ -96,8 +74,8 @@ def ring(window: Window, cell, colour: str) -> bool:
     return bool((row == theme.colours[INDEX[colour]]).all())
 
 
-def test_stepping_stops_at_the_moment_and_says_the_question(open_window):
-    window = open_window(MAZE)
+def test_stepping_stops_at_the_moment_and_says_the_question(asked):
+    window = asked(MAZE)
     quiz = window.quiz
     assert len(quiz.asked) == 3
     step_to_question(window)
@@ -105,25 +83,25 @@ def test_stepping_stops_at_the_moment_and_says_the_question(open_window):
     assert window.player.counts(window.player.position)[0] == a.index + 1
     assert f"? {a.prompt}" in window.status_lines()
     at = window.player.position
-    press(window, "right")                  # no going on while it is asked…
+    press_key(window, "right")                  # no going on while it is asked…
     assert quiz.question is a and window.player.position == at
     window.play()
     window.tick()
     assert not window.playing and window.player.position == at
-    press(window, "left")                   # … but going back to look is allowed
+    press_key(window, "left")                   # … but going back to look is allowed
     assert window.player.position == at - 1 and quiz.question is a
-    press(window, "right", 3)               # forward leads back to the question, no further
+    press_key(window, "right", 3)               # forward leads back to the question, no further
     assert window.player.position == at and quiz.question is a
     assert all(ring(window, c, "considered") for c in a.cells)
 
 
-def test_yes_no_right_then_number_wrong_then_cell_right(open_window):
-    window = open_window(MAZE)
+def test_yes_no_right_then_number_wrong_then_cell_right(asked):
+    window = asked(MAZE)
     quiz = window.quiz
     step_to_question(window)
     a = quiz.question
     assert a.reply == Reply.YES_NO
-    press(window, "y" if True in a.answer.accepted else "n")
+    press_key(window, "y" if True in a.answer.accepted else "n")
     assert quiz.question is None and quiz.feedback.startswith("Right!")
     assert quiz.right == 1 and quiz.answered == 1
     assert "score 1/1 · 2 to come" in window.status_lines()
@@ -133,10 +111,10 @@ def test_yes_no_right_then_number_wrong_then_cell_right(open_window):
     b = quiz.question
     assert b.reply == Reply.NUMBER
     wrong = next(iter(b.answer.accepted)) + 1
-    press(window, str(wrong)[0])
+    press_key(window, str(wrong)[0])
     for digit in str(wrong)[1:]:
-        press(window, digit)
-    press(window, "enter")
+        press_key(window, digit)
+    press_key(window, "enter")
     assert quiz.feedback.startswith("Not quite.")
     assert b.answer.words in quiz.feedback and b.explanation in quiz.feedback
     assert (quiz.right, quiz.answered) == (1, 2)
@@ -149,30 +127,30 @@ def test_yes_no_right_then_number_wrong_then_cell_right(open_window):
     assert quiz.feedback.startswith("Right!")
     assert (quiz.right, quiz.answered) == (2, 3)
     assert window.player.position == position      # the click answered, it placed no start
-    press(window, "right")                         # and the animation goes on
+    press_key(window, "right")                         # and the animation goes on
     assert window.player.position == position + 1
     assert "score 2/3 · 0 to come" in window.status_lines()
 
 
-def test_s_skips_and_the_next_frame_follows(open_window):
-    window = open_window(MAZE)
+def test_s_skips_and_the_next_frame_follows(asked):
+    window = asked(MAZE)
     step_to_question(window)
     at = window.player.position
     frame = window.player.frame.copy()
-    press(window, "s")
+    press_key(window, "s")
     quiz = window.quiz
     assert quiz.skipped == 1 and quiz.answered == 0
     assert quiz.feedback.startswith("skipped — answer: ")
     assert np.array_equal(window.player.frame, frame)   # a skip changes no picture
     assert window.saved is None                          # `s` skipped, it saved nothing
-    press(window, "right")
+    press_key(window, "right")
     assert window.player.position == at + 1
-    press(window, "s")                                   # no question: `s` saves again
+    press_key(window, "s")                                   # no question: `s` saves again
     assert window.saved is not None
 
 
-def test_life_cells_toggled_then_enter(open_window):
-    window = open_window(LIFE)
+def test_life_cells_toggled_then_enter(asked):
+    window = asked(LIFE)
     quiz = window.quiz
     step_to_question(window)
     a = quiz.question
@@ -184,12 +162,12 @@ def test_life_cells_toggled_then_enter(open_window):
     assert quiz.toggled == set(alive)
     # the Life grid itself was not edited by these clicks
     assert np.array_equal(np.asarray(window.player.tracks[0].events[a.index].grid), grid)
-    press(window, "enter")
+    press_key(window, "enter")
     assert quiz.feedback.startswith("Right!")
 
 
-def test_life_wrong_choice(open_window):
-    window = open_window(LIFE)
+def test_life_wrong_choice(asked):
+    window = asked(LIFE)
     quiz = window.quiz
     step_to_question(window)
     a = quiz.question
@@ -197,13 +175,13 @@ def test_life_wrong_choice(open_window):
     wrong = next(c for c in a.cells if c not in alive) if len(alive) < len(a.cells) \
         else a.cells[0]
     click_cell(window, 0, wrong)
-    press(window, "enter")
+    press_key(window, "enter")
     assert quiz.feedback.startswith("Not quite.")
     assert (quiz.right, quiz.answered) == (0, 1)
 
 
-def test_play_stops_at_a_question(open_window):
-    window = open_window(MAZE)
+def test_play_stops_at_a_question(asked):
+    window = asked(MAZE)
     window.speed = 8                     # a fast speed (SPEEDS[8] steps per second)
     window.play()
     for _ in range(400):
@@ -215,19 +193,19 @@ def test_play_stops_at_a_question(open_window):
     assert window.player.counts(window.player.position)[0] == a.index + 1
 
 
-def test_progress_clock_stops_exactly_at_the_moment(open_window):
-    window = open_window(MAZE.replace("steps_per_frame: 1", "clock: progress\nduration: 2"))
+def test_progress_clock_stops_exactly_at_the_moment(asked):
+    window = asked(MAZE.replace("steps_per_frame: 1", "clock: progress\nduration: 2"))
     step_to_question(window)
     a = window.quiz.question
     assert window.player.tracks[0].consumed == a.index + 1
 
 
-def test_an_edited_panel_asks_no_more(open_window):
-    window = open_window(MAZE)
-    press(window, "end")
-    press(window, "home")
+def test_an_edited_panel_asks_no_more(asked):
+    window = asked(MAZE)
+    press_key(window, "end")
+    press_key(window, "home")
     window.session.place(0, (1, 1))               # a new start: the solve is replaced
     assert window.player.edits[0]
     for _ in range(window.player.last):
-        press(window, "right")
+        press_key(window, "right")
     assert window.quiz.question is None
