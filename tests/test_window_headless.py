@@ -444,3 +444,16 @@ def test_real_life_panel_toggle_changes_the_next_generation(open_window):
     # the edit is one step: two steps back show the generation as it was
     press_key(window, "left", 2)
     assert np.array_equal(np.asarray(track.events[track.consumed - 1].grid), before)
+
+
+def test_a_solver_the_surface_refuses_is_not_run_and_the_status_says_why(tmp_path):
+    path = tmp_path / "lesson.yaml"
+    path.write_text("seed: 3\nmaze: {rows: 6, cols: 6, surface: sphere}\n"
+                    "generator: backtracker\nsolver: bfs\n")
+    session = Session(load(path), every=8, prepare=False)
+    before = session.player.tracks[0].events
+    assert not session.choose_solver("pledge")
+    assert session.solver == "bfs" and session.player.tracks[0].events is before
+    assert "`pledge` cannot run on the surface `sphere`" in session.message
+    assert "plane" in session.message                     # where it does run
+    assert session.choose_solver("dfs") and session.solver == "dfs"

@@ -77,6 +77,15 @@ class Algorithm:
         """Whether this algorithm runs on the surface named `surface`."""
         return self.surfaces is None or surface in self.surfaces
 
+    def refusal(self, surface: str) -> str | None:
+        """Why this algorithm cannot run on the surface named `surface` (None if it can)."""
+        if self.accepts(surface):
+            return None
+        reason = self.extra.get("surface_reason")
+        return (f"`{self.name}` cannot run on the surface `{surface}`"
+                + (f" ({reason})" if reason else "") + "; it works on: "
+                + ", ".join(sorted(self.surfaces or ())))
+
 
 _REGISTRY: dict[str, dict[str, Algorithm]] = {kind: {} for kind in KINDS}
 

@@ -252,11 +252,9 @@ def _panel_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
         if name is None:
             continue
         algo = registry.get(kind, name)
-        if surface is not None and algo.surfaces is not None and not algo.accepts(surface):
-            reason = algo.extra.get("surface_reason")
-            yield (kind, "name"), (f"`{name}` cannot run on the surface `{surface}`"
-                                   + (f" ({reason})" if reason else "") + "; it works on: "
-                                   + ", ".join(sorted(algo.surfaces)))
+        refused = algo.refusal(surface) if surface is not None else None
+        if refused is not None:
+            yield (kind, "name"), refused
         if isinstance(data[kind], dict) and maze_ok:
             for p in algo.params:
                 if p.kind == "cell" and p.name in data[kind]:

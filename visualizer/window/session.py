@@ -187,6 +187,11 @@ class Session:
             return False
         if self.focus is None:
             return False
+        maze = self.scenario.panels[self.focus].maze
+        refused = registry.get("solver", name).refusal(maze.surface) if maze else None
+        if refused is not None:
+            self.message = f"{self.title(self.focus)}: {refused}"
+            return False
         self.chosen[self.focus] = name
         return self.solve(self.focus)
 
