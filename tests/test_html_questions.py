@@ -432,6 +432,7 @@ def test_two_panels_several_questions_each(browser, page, files):
             time.sleep(0.02)
         assert player.get_attribute("data-question") == str(k) and shown(player) == q["moment"]
         assert text(player, "prompt") == a.prompt
+        assert text(player, "panel") == scenario.panels[a.panel].title + ":"
         reply_in_page(browser, player, q, a, a_right(a) if k % 2 == 0 else a_wrong(a))
         assert shows_frame(player, decoded, q["answer"])
         assert text(player, "score") == f"{k // 2 + 1} of {k + 1} right"

@@ -13,11 +13,14 @@ from .model import Asked, accepted_keys
 
 
 def player_question(asked: Asked, canvas: Any) -> dict[str, Any]:
-    """The JSON-ready record of `asked` on `canvas`: its panel and reply (`Reply` value),
-    the prompt, the accepted reply keys, the answer in words and its reason, the cells to
-    outline while asking, the panel's cell grid in frame pixels (`cards.grid_of`, None if
-    it has none) and the palette indices of the outlines (asked cells, chosen cells)."""
-    return {"panel": asked.panel, "kind": str(asked.kind), "reply": str(asked.reply),
+    """The JSON-ready record of `asked` on `canvas`: its panel, the panel's title when the
+    canvas has several (to say which one is asked), the reply (`Reply` value), the prompt,
+    the accepted reply keys, the answer in words and its reason, the cells to outline while
+    asking, the panel's cell grid in frame pixels (`cards.grid_of`, None if it has none) and
+    the palette indices of the outlines (asked cells, chosen cells)."""
+    several = len(canvas.panels) > 1
+    return {"panel": asked.panel, "title": canvas.titles[asked.panel] if several else "",
+            "kind": str(asked.kind), "reply": str(asked.reply),
             "prompt": asked.prompt, "accept": accepted_keys(asked),
             "any_of": asked.answer.any_of, "words": asked.answer.words,
             "explanation": asked.explanation,

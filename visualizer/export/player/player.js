@@ -290,12 +290,13 @@ function visualizerPlayer(uid, here) {
     while (f >= 0 && heldBy[f] >= 0) f = qs[heldBy[f]].card - 1;
     return f;
   }
-  var overlay = null, octx = null, qPrompt, qHint, qInput, qFeedback, qScore, qButtons = {};
+  var overlay = null, octx = null, qPanel, qPrompt, qHint, qInput, qFeedback, qScore, qButtons = {};
   if (asking) {
     overlay = el("canvas", "vz-overlay", stage);
     overlay.width = W; overlay.height = H;
     octx = overlay.getContext("2d");
     quiz.setAttribute("aria-live", "polite");
+    qPanel = el("div", "vz-q-panel", quiz);
     qPrompt = el("div", "vz-q-prompt", quiz);
     qHint = el("div", "vz-q-hint", quiz);
     var row = el("div", "vz-q-row", quiz);
@@ -354,6 +355,8 @@ function visualizerPlayer(uid, here) {
     root.dataset.score = nRight + "/" + nAnswered + "/" + nSkipped;
     quiz.style.visibility = phase ? "visible" : "hidden";
     var q = active >= 0 ? qs[active] : null;
+    qPanel.textContent = q && q.title ? q.title + ":" : "";
+    qPanel.style.display = qPanel.textContent ? "" : "none";
     qPrompt.textContent = q ? q.prompt : "";
     qHint.textContent = q && phase === "ask" ? HINTS[q.reply] + " (s skips)" : "";
     var r = q && phase === "ask" ? q.reply : "";
