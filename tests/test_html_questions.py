@@ -50,6 +50,10 @@ RANDOM = {"title": "any of these", "seed": 11, "steps_per_frame": 2, "autoplay":
           "speed": 8, "maze": {"rows": 4, "cols": 5, "cell_size": 10, "wall": 2},
           "generator": "backtracker",
           "questions": [{"kind": "next_cell", "about": "generator", "auto": 3}]}
+VIEW = {"title": "around a torus", "seed": 3, "steps_per_frame": 3, "autoplay": False,
+        "speed": 8, "maze": {"rows": 5, "cols": 6, "cell_size": 10, "surface": "torus",
+                             "view": "neighbourhood"},
+        "generator": "backtracker", "questions": [{"kind": "next_cell", "auto": 1}]}
 TWO = {"title": "two panels", "seed": 6, "steps_per_frame": 2, "autoplay": False,
        "speed": 8, "columns": 2,
        "panels": [{"title": "Kruskal", "maze": {"rows": 4, "cols": 5, "cell_size": 10},
@@ -231,7 +235,7 @@ def reply_in_page(browser, player, q: dict, a, response) -> None:
 
 @pytest.mark.parametrize("name, raw", [("maze", MAZE), ("life", LIFE),
                                        ("threshold", THRESHOLD), ("random", RANDOM),
-                                       ("two", TWO)])
+                                       ("view", VIEW), ("two", TWO)])
 def test_the_embedded_answers_are_the_models(tmp_path, name, raw):
     out = tmp_path / f"{name}.html"
     scenario = parse({**raw, "output": str(out)}, tmp_path / f"{name}.yaml")
@@ -252,6 +256,7 @@ def test_the_embedded_answers_are_the_models(tmp_path, name, raw):
         assert q["card"] + 4 == q["answer"] and q["moment"] not in held
         held |= set(range(q["card"], q["answer"] + 1))
         g = q["grid"]
+        assert g is not None
         renderer, slot = canvas.panels[a.panel], canvas.slots[a.panel]
         for r in range(g["rows"]):
             for c in range(g["cols"]):
@@ -280,13 +285,13 @@ def test_the_file_holds_the_gifs_frames_in_both_modes(tmp_path):
 # -- in Chromium ------------------------------------------------------------------------------
 
 CASES = [("maze", MAZE, 0), ("maze", MAZE, 1), ("maze", MAZE, 2), ("life", LIFE, 0),
-         ("threshold", THRESHOLD, 0)]
+         ("threshold", THRESHOLD, 0), ("view", VIEW, 0)]
 
 
 @pytest.mark.parametrize("right", [True, False], ids=["right", "wrong"])
 @pytest.mark.parametrize("name, raw, k", CASES,
                          ids=["merge_or_reject", "how_many", "next_cell", "next_generation",
-                              "way_through"])
+                              "way_through", "next_cell_in_a_view"])
 def test_each_kind_right_and_wrong(browser, page, files, name, raw, k, right):
     path, scenario = files(name, raw)
     player, meta = page(path)

@@ -28,8 +28,11 @@ READABLE = 0.75    # a card keeps off the panel's picture only with text at leas
 
 def cell_box(renderer: Any, cell: Cell) -> tuple[int, int, int, int] | None:
     """The (y0, y1, x0, x1) pixels of `cell`'s inside in `renderer`'s raster: a maze panel
-    (`cell_origin`) or a Life grid (`oy`, `ox`, `cell_size`); None if it cannot say."""
+    (`cell_origin`), a view around a maze (its `centre`'s cells) or a Life grid (`oy`, `ox`,
+    `cell_size`); None if it cannot say."""
     size = getattr(renderer, "cell_size", None)
+    if size is None:
+        size = getattr(getattr(renderer, "centre", None), "cell_size", None)
     if size is None:
         return None
     origin = getattr(renderer, "cell_origin", None)
@@ -60,13 +63,12 @@ def highlight(frame: np.ndarray, canvas: Any, panel: int, cells: Iterable[Cell],
     """Outline `cells` of panel `panel` on `frame` (a canvas-sized picture), in place."""
     renderer = canvas.panels[panel]
     slot = canvas.slots[panel]
-    size = getattr(renderer, "cell_size", 6)
-    t = max(1, min(3, size // 4))
     for cell in cells:
         box = cell_box(renderer, cell)
         if box is None:
             continue
         y0, y1, x0, x1 = box
+        t = max(1, min(3, (y1 - y0) // 4))
         outline(frame, (y0 + slot.y, y1 + slot.y, x0 + slot.x, x1 + slot.x), colour, t)
 
 
