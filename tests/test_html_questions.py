@@ -310,6 +310,22 @@ def test_each_kind_right_and_wrong(browser, page, files, name, raw, k, right):
     assert shown(player) == q["answer"] and shows_frame(player, decoded, q["answer"])
 
 
+def test_typing_in_the_number_field_then_space_goes_on(browser, page, files):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    path, scenario = files("maze", MAZE)
+    player, meta = page(path)
+    q, a = meta["questions"][1], asked_of(scenario)[1]
+    step_into(browser, player, q)
+    field = button(player, "number")
+    field.click()
+    field.send_keys(str(a_right(a)) + Keys.ENTER)
+    assert quiz_state(player) == "told" and text(player, "feedback").startswith("Right!")
+    ActionChains(browser).send_keys(Keys.SPACE).perform()   # to whatever has the focus
+    assert quiz_state(player) == "" and shown(player) > q["answer"]
+
+
 def test_the_asked_cells_are_outlined_and_toggles_show(browser, page, files):
     path, scenario = files("life", LIFE)
     player, meta = page(path)

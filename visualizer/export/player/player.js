@@ -342,9 +342,10 @@ function visualizerPlayer(uid, here) {
       ring(q, key.split(",").map(Number), q.chosen);
     });
   }
-  var HINTS = {cell: "Click a cell.", yes_no: "Press y or n, or click yes or no.",
-    number: "Type the number, then Enter.",
-    cells: "Click the outlined cells that will be alive (again to undo), then Enter."};
+  var HINTS = {cell: "Click the cell on the picture; s skips.",
+    yes_no: "Press y or n (or the buttons); s skips.",
+    number: "Type the digits, then Enter (or check); s skips.",
+    cells: "A click marks an outlined cell alive next (again to unmark); Enter or check answers; s skips."};
   function score() {
     return nRight + " of " + nAnswered + " right" + (nSkipped ? ", " + nSkipped + " skipped" : "");
   }
@@ -358,7 +359,7 @@ function visualizerPlayer(uid, here) {
     qPanel.textContent = q && q.title ? q.title + ":" : "";
     qPanel.style.display = qPanel.textContent ? "" : "none";
     qPrompt.textContent = q ? q.prompt : "";
-    qHint.textContent = q && phase === "ask" ? HINTS[q.reply] + " (s skips)" : "";
+    qHint.textContent = q && phase === "ask" ? HINTS[q.reply] : "";
     var r = q && phase === "ask" ? q.reply : "";
     qButtons.yes.style.display = qButtons.no.style.display = r === "yes_no" ? "" : "none";
     qInput.style.display = r === "number" ? "" : "none";
@@ -394,6 +395,7 @@ function visualizerPlayer(uid, here) {
     seek(qs[active].answer);              // the answer frame: the true answer outlined
     qFeedback.textContent = text;
     drawOverlay(); showQuiz();
+    root.focus();                          // the field may have had it: space continues
   }
   function submit() {
     if (phase !== "ask") return;
