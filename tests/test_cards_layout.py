@@ -73,6 +73,11 @@ def test_cards_stay_inside_their_panel(make):
         assert canvas.shape == (scenario.size[1], scenario.size[0])
     legend = legend_box(canvas)
     frame = canvas.frame.copy()
+    if legend is not None:                    # the band holds the legend's swatches
+        band = frame[legend[0]:legend[1], legend[2]:legend[3]]
+        assert (band != INDEX["background"]).sum() > 100
+        below = frame[legend[1]:]
+        assert (below == INDEX["background"]).all()
     for a in asked:
         own = panel_box(canvas, a.panel)
         others = [caption_box(canvas, i) for i in range(len(canvas.panels)) if i != a.panel]

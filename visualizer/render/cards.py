@@ -103,12 +103,17 @@ def caption_box(canvas: Any, panel: int) -> Box:
 
 
 def legend_box(canvas: Any) -> Box | None:
-    """The band below every panel's caption lines, the frame's width, where the legend is
-    drawn (None without a legend)."""
-    if not canvas.legend:
+    """The band the legend is drawn in, the frame's width (None without a legend): the
+    canvas's arithmetic (`Canvas.__init__`: its layout centred in the frame, the legend
+    `legend_h` high a margin above the layout's foot)."""
+    lay = canvas.layout
+    if not canvas.legend or not lay.legend_h:
         return None
     height, width = canvas.shape
-    return max(panel_box(canvas, i)[1] for i in range(len(canvas.panels))), height, 0, width
+    oy, ox = (height - lay.height) // 2, (width - lay.width) // 2
+    margin = canvas.slots[0].x_text - ox
+    foot = oy + lay.height - margin
+    return foot - lay.legend_h, foot, 0, width
 
 
 Paragraph = tuple[str, bool, int]    # text, bold, size factor (2 for the countdown)
