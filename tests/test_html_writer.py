@@ -101,7 +101,8 @@ def test_writer_options_are_checked(tmp_path, palette):
     assert check_options({"fit": "huge", "autoplay": "yes", "colour": 1}, "html") == [
         "html.fit: expected one of width, whole, none, got 'huge'",
         "html.autoplay: expected true or false, got 'yes'",
-        "html.colour: unknown option; expected one of autoplay, speed, fit, controls"]
+        "html.colour: unknown option; expected one of autoplay, speed, fit, controls, "
+        "questions_as"]
 
 
 def test_scenario_html_options_are_located_errors(tmp_path):
@@ -116,7 +117,7 @@ def test_scenario_html_options_are_located_errors(tmp_path):
                  tmp_path / "s.yaml")
     assert good.format == "html"
     assert good.writer_options() == {"speed": 2, "autoplay": False, "fit": "width",
-                                     "controls": True}
+                                     "controls": True, "questions_as": "ask"}
 
 
 def test_scenario_renders_the_gifs_frames_with_milestones(tmp_path):

@@ -611,7 +611,7 @@ def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
     """Render `scenario` into `scenario.output`; the file appears only when complete.
     With `quiz` (a folder), the questions' cards and answers are also saved there as PNGs."""
     from .export import open_writer, writer_for
-    from .questions.schedule import CardFrame, QuizSheet
+    from .questions.schedule import CardFrame, QuizSheet, held
 
     started = time.perf_counter()
     theme = make_theme(scenario.theme, scenario.colours)
@@ -635,6 +635,7 @@ def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
     with open_writer(scenario.output, width=width, height=height, palette=theme.colours,
                      fps=scenario.fps, **options) as writer:
         mark = getattr(writer, "mark", None)    # a writer with a timeline of milestones
+        ask = getattr(writer, "held", None)     # a writer that asks the questions itself
         found: list[list[tuple[int, str]]] | None = [] if mark is not None else None
         taken = [0] * len(scenario.panels)
         stream = scenario_frames(scenario, canvas) if found is None else \
@@ -644,6 +645,8 @@ def render(scenario: Scenario, *, progress: Callable[[int], None] | None = None,
             if found is not None and mark is not None:
                 for label in milestone_labels(frame, found, taken):
                     mark(label)
+            if ask is not None and isinstance(frame, CardFrame):
+                ask(*held(frame, canvas))
             count += 1
             total += frame.duration
             last = frame.image

@@ -94,7 +94,12 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
                           "zoom that fits (whole), or one pixel per pixel (none)",
                           choices=("width", "whole", "none")),
                     Param("controls", "bool", True,
-                          "HTML player: show the buttons and the scrubber")),
+                          "HTML player: show the buttons and the scrubber"),
+                    Param("questions_as", "choice", "ask",
+                          "HTML player: stop at each question and take the student's answer "
+                          "(ask), or play its held card, countdown and answer like the GIF "
+                          "(cards)",
+                          choices=("ask", "cards"))),
            max_side=16384, titled=True),
     Format("png", ".png", "png:PngWriter", "one picture (the final frame)",
            max_side=65535, animation=False),

@@ -65,11 +65,18 @@ def _fit(value: Any) -> Any:
     return value if value in FITS else None
 
 
+def _asking(value: Any) -> Any:
+    return value if value in ASKING else None
+
+
 SPEEDS = (0.25, 0.5, 1, 2, 4, 8)
 #: "width": the picture fills its container's width (nearest-neighbour, any factor);
 #: "whole": the largest whole zoom that fits the container's width (at least 1);
 #: "none": one frame pixel per CSS pixel
 FITS = ("width", "whole", "none")
+#: "ask": the player stops at each question, takes the answer and gives feedback, skipping
+#: the held card and countdown frames; "cards": it plays every frame, like the GIF
+ASKING = ("ask", "cards")
 
 
 class HtmlWriter(Writer):
@@ -78,7 +85,11 @@ class HtmlWriter(Writer):
     Options (also the scenario's `html:` keys, see `OPTIONS`): `autoplay` (start playing
     when shown, default true), `speed` (initial speed factor, one of `SPEEDS`), `fit` (how
     the picture scales to its container, one of `FITS`), `controls` (show the buttons and
-    scrubber, default true). `loop` sets the player's loop box.
+    scrubber, default true), `questions_as` (one of `ASKING`: ask the questions, or play
+    their cards). `loop` sets the player's loop box.
+
+    The pipeline tells it, after writing each frame a question added, that frame's role
+    (`held`); it keeps each question's frames and data for the player.
     """
 
     suffix = ".html"
@@ -88,6 +99,7 @@ class HtmlWriter(Writer):
         "speed": Option(1.0, "one of " + ", ".join(map(str, SPEEDS)), _speed),
         "fit": Option("width", "one of " + ", ".join(FITS), _fit),
         "controls": Option(True, "true or false", _bool),
+        "questions_as": Option("ask", "one of " + ", ".join(ASKING), _asking),
     })
     #: what a browser holds comfortably: frames on the timeline, and the inflated changes
     MAX_FRAMES = 200_000
@@ -98,14 +110,14 @@ class HtmlWriter(Writer):
     def __init__(self, path: str | os.PathLike, *, width: int, height: int, palette: Any,
                  fps: float = 25, loop: bool = True, autoplay: bool = True,
                  speed: float = 1.0, fit: str = "width", controls: bool = True,
-                 title: str = "") -> None:
+                 questions_as: str = "ask", title: str = "") -> None:
         super().__init__(path, width=width, height=height, palette=palette, fps=fps, loop=loop)
         problems = check_options({"autoplay": autoplay, "speed": speed, "fit": fit,
-                                  "controls": controls}, "")
+                                  "controls": controls, "questions_as": questions_as}, "")
         if problems:
             raise ValueError("; ".join(problems))
         self.options = {"autoplay": autoplay, "speed": float(speed), "fit": fit,
-                        "controls": controls}
+                        "controls": controls, "questions_as": questions_as}
         self.title = str(title)
         # equal colours share one index, so "identical picture" means identical pixels
         canonical: dict[tuple[int, ...], int] = {}
@@ -119,6 +131,8 @@ class HtmlWriter(Writer):
         self._emitted_cs = 0
         self.delays: list[int] = []               # 1/100 s per merged frame
         self.marks: list[tuple[int, str]] = []     # (merged frame index, label)
+        self.questions: list[dict] = []            # per question: its frames and data
+        self._held: set[int] = set()               # merged frames a question added
         self.change_bytes = 0                      # inflated size of the changes
         self._deflate = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
         self._hash = hashlib.sha256()
@@ -172,6 +186,29 @@ class HtmlWriter(Writer):
         else:
             self.marks.append((index, str(label)))
 
+    def held(self, role: Any, data: Mapping[str, Any] | None = None) -> None:
+        """The frame written last was added for a question: `role` is its
+        `questions.schedule.Role`; with the question card, `data` is the question (JSON
+        values, kept as they are). Records the question's frames: `moment` (the last frame
+        before its cards that no question added), `card`, `answer` (merged indices)."""
+        from ..questions.schedule import Role
+
+        if self._pending is None:
+            raise ValueError("held() names the frame written last; write a frame first")
+        index = len(self.delays)
+        role = Role(role)
+        if role == Role.CARD:
+            moment = index - 1
+            while moment in self._held:
+                moment -= 1
+            self.questions.append({"moment": max(0, moment), "card": index, "answer": index,
+                                   **(data or {})})
+        elif not self.questions:
+            raise ValueError(f"a question's {role.value} frame came before its card")
+        elif role == Role.ANSWER:
+            self.questions[-1]["answer"] = index
+        self._held.add(index)
+
     def _hold(self, changes: bytes, seconds: float) -> None:
         if self._pending is not None:
             self._flush()
@@ -215,15 +252,17 @@ class HtmlWriter(Writer):
         uid = "vz" + self._hash.hexdigest()[:12]
         assert self._tmp_path is not None
         with open(self._tmp_path, "w", encoding="utf-8", newline="\n") as out:
+            asks = bool(self.questions) and self.options["questions_as"] == "ask"
             write_page(out, uid, meta_json, Path(self._body.name), self.title,
-                       whole_page=(self.width, self.height))
+                       whole_page=(self.width, self.height), below=250 if asks else 120)
 
     def metadata(self) -> dict:
-        """What the player reads besides the changes: size, palette, delays, marks, options."""
+        """What the player reads besides the changes: size, palette, delays, marks, the
+        questions (see `held`), options."""
         return {"v": 1, "width": self.width, "height": self.height,
                 "palette": "".join(f"{r:02x}{g:02x}{b:02x}" for r, g, b in self.palette),
                 "delays": self.delays, "marks": [[i, label] for i, label in self.marks],
-                "loop": self.loop, **self.options}
+                "questions": self.questions, "loop": self.loop, **self.options}
 
     def _discard(self) -> None:
         self._body.close()
@@ -270,17 +309,18 @@ def player_asset(name: str) -> str:
 
 
 def write_page(out: Any, uid: str, meta_json: str, data: Path, title: str,
-               whole_page: tuple[int, int] | None) -> None:
+               whole_page: tuple[int, int] | None, below: int = 120) -> None:
     """Write the player into the text file `out`: style, container, data, script. With
     `whole_page` (the picture's width and height), as a page whose player fits the window,
-    controls included; else as a fragment for a notebook cell or a slide."""
+    with `below` CSS pixels left under the picture (controls, questions); else as a
+    fragment for a notebook cell or a slide."""
     safe_title = html.escape(title or "animation")
     if whole_page:
         w, h = whole_page
         out.write("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                   f"<title>{safe_title}</title>\n<style data-vz-page>body {{ margin: 8px; }} "
-                  f"body > .vz-player {{ max-width: min(100%, calc((100vh - 120px) * {w} / {h}"
+                  f"body > .vz-player {{ max-width: min(100%, calc((100vh - {below}px) * {w} / {h}"
                   "));  margin: 0 auto; }</style>\n</head><body>\n")
     out.write(f"<style>{player_asset('player.css')}</style>\n")
     out.write(f"<div class=\"vz-player\" data-vz=\"{uid}\" tabindex=\"0\" "

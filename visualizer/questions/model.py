@@ -107,11 +107,26 @@ class Asked:
     cells: tuple[Cell, ...] = ()
 
 
+def reply_key(reply: Reply, response: Any) -> str:
+    """`response` to a question answered by `reply`, as the one string every right answer
+    is compared by (here and in the HTML player, which builds the same string):
+    a cell "r,c"; cells "r,c;r,c" sorted by row then column ("" for none); yes/no "y" or
+    "n"; a number its decimal digits."""
+    if reply == Reply.CELLS:
+        return ";".join(f"{r},{c}" for r, c in sorted({(int(r), int(c)) for r, c in response}))
+    if reply == Reply.CELL:
+        return f"{int(response[0])},{int(response[1])}"
+    if reply == Reply.YES_NO:
+        return "y" if response else "n"
+    return str(int(response))
+
+
+def accepted_keys(asked: Asked) -> list[str]:
+    """The `reply_key` of every right reply to `asked`, sorted."""
+    return sorted(reply_key(asked.reply, a) for a in asked.answer.accepted)
+
+
 def check(asked: Asked, response: Any) -> bool:
     """Whether `response` (a cell, True/False, a number, or cells: any iterable of them for a
-    Life question) is right."""
-    if asked.reply == Reply.CELLS:
-        response = frozenset((int(r), int(c)) for r, c in response)
-    elif asked.reply == Reply.CELL:
-        response = (int(response[0]), int(response[1]))
-    return response in asked.answer.accepted
+    Life question) is right: its `reply_key` is one of the accepted replies' keys."""
+    return reply_key(asked.reply, response) in accepted_keys(asked)

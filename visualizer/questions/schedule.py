@@ -8,12 +8,15 @@ export holds, over that very picture:
     the answer          ANSWER_SECONDS, the true answer highlighted and explained
 
 then the animation goes on. Every added frame is a `CardFrame` (a `Frame` that says its
-role), so a writer still knows frames only, and the quiz sheet can pick them out.
+role), so a writer still knows frames only, and the quiz sheet can pick them out. A writer
+that asks the questions itself (the HTML player) is also told each card frame's role and,
+with the question card, the question's data (`held`).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +29,9 @@ COUNTDOWN = 3
 ANSWER_SECONDS = 4.0
 
 
-class Role:
+class Role(str, Enum):
+    """What a frame added for a question shows."""
+
     CARD = "card"
     COUNTDOWN = "countdown"
     ANSWER = "answer"
@@ -36,11 +41,11 @@ class Role:
 class CardFrame(Frame):
     """A frame added for a question: `role` (Role.CARD, COUNTDOWN, ANSWER), and which."""
 
-    role: str = Role.CARD
+    role: Role = Role.CARD
     asked: Asked | None = None
 
 
-def durations() -> list[tuple[str, float]]:
+def durations() -> list[tuple[Role, float]]:
     """The role and duration (seconds) of each frame a question adds, in order."""
     return ([(Role.CARD, CARD_SECONDS)] + [(Role.COUNTDOWN, 1.0)] * COUNTDOWN
             + [(Role.ANSWER, ANSWER_SECONDS)])
@@ -105,6 +110,18 @@ def ask_in_export(scenario: Any, canvas: Any,
         raise ScenarioError(errors)
     frames = make_frames(stops(asked, len(scenario.panels)))
     return with_cards(frames, canvas, asked) if asked else frames
+
+
+def held(frame: CardFrame, canvas: Any) -> tuple[Role, dict[str, Any] | None]:
+    """What a writer that asks the questions itself (the HTML player's `held`) is told
+    after writing `frame`: its role, and with the question card the question's data
+    (`player.player_question`)."""
+    from .player import player_question
+
+    data = None
+    if frame.role == Role.CARD and frame.asked is not None:
+        data = player_question(frame.asked, canvas)
+    return frame.role, data
 
 
 class QuizSheet:

@@ -1,7 +1,9 @@
 /* visualizer's HTML player: plays the frames stored beside it (see export/html.py).
    visualizerPlayer(uid, here) sets up the first not yet started player whose data-vz is
    uid, looking among the siblings of `here` (the calling script) or else in the document.
-   Several players on a page are independent; keys act on the focused player only. */
+   Several players on a page are independent; keys act on the focused player only.
+   With questions (meta.questions) and meta.questions_as "ask", playing into a question's
+   held frames stops at its moment instead and asks it (see "questions" below). */
 function visualizerPlayer(uid, here) {
   "use strict";
   var scope = (here && here.parentNode) || document;
@@ -22,9 +24,13 @@ function visualizerPlayer(uid, here) {
     return e;
   }
   // -- the page parts ---------------------------------------------------------------
-  var canvas = el("canvas", "vz-canvas", root);
+  var stage = el("div", "vz-stage", root);
+  var canvas = el("canvas", "vz-canvas", stage);
   canvas.width = W; canvas.height = H;
   var ctx = canvas.getContext("2d");
+  var qs = meta.questions || [];
+  var asking = meta.questions_as !== "cards" && qs.length > 0;
+  var quiz = asking ? el("div", "vz-quiz", root) : null;
   var bar = el("div", "vz-bar", root);
   if (!meta.controls) bar.style.display = "none";
   function button(label, title, action) {
@@ -45,13 +51,13 @@ function visualizerPlayer(uid, here) {
   if (!meta.controls) status.style.display = "none";
 
   var marks = meta.marks.map(function (m) { return m[0]; });
-  var bFirst = button("|\u25c0\u25c0", "first frame (Home)", function () { stop(); seek(0); });
-  var bPrevM = button("\u25c6\u25c0", "previous milestone (p)", function () { stop(); seek(prevMark()); });
-  var bBack = button("\u25c0|", "one frame back (\u2190)", function () { stop(); seek(cur - 1); });
+  var bFirst = button("|\u25c0\u25c0", "first frame (Home)", function () { jump(0); });
+  var bPrevM = button("\u25c6\u25c0", "previous milestone (p)", function () { jump(prevMark()); });
+  var bBack = button("\u25c0|", "one frame back (\u2190)", function () { stepBack(); });
   var bPlay = button("\u25b6", "play / pause (space)", function () { toggle(); });
-  var bFwd = button("|\u25b6", "one frame forward (\u2192)", function () { stop(); seek(cur + 1); });
-  var bNextM = button("\u25b6\u25c6", "next milestone (n)", function () { stop(); seek(nextMark()); });
-  var bLast = button("\u25b6\u25b6|", "last frame (End)", function () { stop(); seek(N - 1); });
+  var bFwd = button("|\u25b6", "one frame forward (\u2192)", function () { stepForward(); });
+  var bNextM = button("\u25b6\u25c6", "next milestone (n)", function () { jump(nextMark()); });
+  var bLast = button("\u25b6\u25b6|", "last frame (End)", function () { jump(N - 1); });
   bPlay.classList.add("vz-play");
   var speedBox = el("select", "vz-speed", bar);
   speedBox.title = "speed";
@@ -73,18 +79,19 @@ function visualizerPlayer(uid, here) {
     m.setAttribute("aria-label", m.title);
     m.dataset.frame = String(f);
     m.addEventListener("pointerdown", function (e) { e.stopPropagation(); });
-    m.addEventListener("click", function (e) { e.stopPropagation(); stop(); seek(f); root.focus(); });
+    m.addEventListener("click", function (e) { e.stopPropagation(); jump(f); root.focus(); });
   });
   [bFirst, bPrevM, bBack, bFwd, bNextM, bLast].forEach(function (b) { b.disabled = true; });
 
   // -- scaling ------------------------------------------------------------------------
   function fit() {
-    if (meta.fit === "none") { canvas.style.width = W + "px"; return; }
+    canvas.style.width = "100%";
+    if (meta.fit === "none") { stage.style.width = W + "px"; return; }
     if (meta.fit === "whole") {
       var z = Math.max(1, Math.floor(root.clientWidth / W));
-      canvas.style.width = (W * z) + "px"; return;
+      stage.style.width = (W * z) + "px"; return;
     }
-    canvas.style.width = "100%";
+    stage.style.width = "100%";
   }
   fit();
   if (meta.fit === "whole" && window.ResizeObserver) new ResizeObserver(fit).observe(root);
@@ -229,40 +236,259 @@ function visualizerPlayer(uid, here) {
   function tick() {
     if (!playing) return;
     if (!visible) return;       // resumed by the observer
-    if (cur >= N - 1) {
+    var next = forward(cur);
+    if (next.ask >= 0) { ask(next.ask); return; }
+    if (next.frame > N - 1) {
       if (!loopBox.checked) { stop(); return; }
       seek(0);
     } else {
-      seek(cur + 1);
+      seek(next.frame);
     }
     schedule();
   }
   function play() {
     if (playing || !data) return;
-    if (cur >= N - 1 && !loopBox.checked) seek(0);
+    if (phase === "ask") return;                 // answer or skip first
+    if (phase === "told") { carryOn(); return; }
+    if (forward(cur).frame > N - 1 && !loopBox.checked) seek(0);
     playing = true; due = performance.now(); schedule(); show();
   }
   function stop() { playing = false; clearTimeout(timer); show(); }
   function toggle() { if (playing) stop(); else play(); }
+  /* the student moves: a question being asked is left unasked (playing into it later asks
+     it again), the feedback of one answered is put away */
+  function jump(f) { leave(); stop(); seek(f); }
+  function stepForward() {
+    leave(); stop();
+    var next = forward(cur);
+    if (next.ask >= 0) ask(next.ask); else seek(Math.min(N - 1, next.frame));
+  }
+  function stepBack() { leave(); stop(); seek(Math.max(0, backward(cur))); }
+
+  // -- questions (stop and predict) ----------------------------------------------------------
+  /* Each question q holds frames q.card .. q.answer (card, countdown, answer) after its
+     moment q.moment. When asking, a step forward never shows a card or countdown: one that
+     reaches an unasked question's frames stops at its moment and asks; an asked question's
+     frames are stepped over. The answer frame is shown as the feedback. Right answers are
+     q.accept, keys built as questions.model.reply_key builds them. */
+  var heldBy = new Int32Array(N).fill(-1);
+  if (asking) qs.forEach(function (q, k) { for (var f = q.card; f <= q.answer && f < N; f++) heldBy[f] = k; });
+  var outcome = qs.map(function () { return ""; });   // "right", "wrong" or "skipped"
+  var active = -1, phase = "", chosen = {};
+  var nRight = 0, nAnswered = 0, nSkipped = 0;
+  function forward(from) {
+    var f = from + 1;
+    while (f < N && heldBy[f] >= 0) {
+      var k = heldBy[f];
+      if (!outcome[k]) return {frame: f, ask: k};
+      f = qs[k].answer + 1;
+    }
+    return {frame: f, ask: -1};
+  }
+  function backward(from) {
+    var f = from - 1;
+    while (f >= 0 && heldBy[f] >= 0) f = qs[heldBy[f]].card - 1;
+    return f;
+  }
+  var overlay = null, octx = null, qPanel, qPrompt, qHint, qInput, qFeedback, qScore, qButtons = {};
+  if (asking) {
+    overlay = el("canvas", "vz-overlay", stage);
+    overlay.width = W; overlay.height = H;
+    octx = overlay.getContext("2d");
+    quiz.setAttribute("aria-live", "polite");
+    qPanel = el("div", "vz-q-panel", quiz);
+    qPrompt = el("div", "vz-q-prompt", quiz);
+    qHint = el("div", "vz-q-hint", quiz);
+    var row = el("div", "vz-q-row", quiz);
+    var qButton = function (name, label, action) {
+      var b = el("button", "vz-btn vz-q-" + name, row, label);
+      b.type = "button";
+      b.addEventListener("click", function (e) { e.stopPropagation(); action(); root.focus(); });
+      qButtons[name] = b;
+      return b;
+    };
+    qButton("yes", "yes (y)", function () { reply("y"); });
+    qButton("no", "no (n)", function () { reply("n"); });
+    qInput = el("input", "vz-q-number", row);
+    qInput.type = "text"; qInput.inputMode = "numeric"; qInput.size = 6;
+    qInput.setAttribute("aria-label", "your answer (a number)");
+    qButton("check", "check (Enter)", function () { submit(); });
+    qButton("skip", "skip (s)", function () { skip(); });
+    qButton("continue", "continue (space)", function () { carryOn(); });
+    qFeedback = el("div", "vz-q-feedback", quiz);
+    qScore = el("div", "vz-q-score", quiz);
+    quiz.style.visibility = "hidden";
+  }
+  function colour(index) {
+    var v = pal[index];
+    return "rgb(" + (v & 255) + "," + ((v >> 8) & 255) + "," + ((v >> 16) & 255) + ")";
+  }
+  function ring(q, cell, index) {
+    var g = q.grid;
+    if (!g) return;
+    var y = g.y + cell[0] * g.dy, x = g.x + cell[1] * g.dx, s = g.size;
+    var t = Math.max(1, Math.min(3, s >> 2));
+    octx.fillStyle = colour(index);
+    octx.fillRect(x - t, y - t, s + 2 * t, t); octx.fillRect(x - t, y + s, s + 2 * t, t);
+    octx.fillRect(x - t, y, t, s); octx.fillRect(x + s, y, t, s);
+  }
+  function drawOverlay() {
+    if (!octx) return;
+    octx.clearRect(0, 0, W, H);
+    if (phase !== "ask") return;
+    var q = qs[active];
+    q.cells.forEach(function (c) { ring(q, c, q.outline); });
+    Object.keys(chosen).forEach(function (key) {
+      ring(q, key.split(",").map(Number), q.chosen);
+    });
+  }
+  var HINTS = {cell: "Click the cell on the picture; s skips.",
+    yes_no: "Press y or n (or the buttons); s skips.",
+    number: "Type the digits, then Enter (or check); s skips.",
+    cells: "A click marks an outlined cell alive next (again to unmark); Enter or check answers; s skips."};
+  function score() {
+    return nRight + " of " + nAnswered + " right" + (nSkipped ? ", " + nSkipped + " skipped" : "");
+  }
+  function showQuiz() {
+    if (!quiz) return;
+    root.dataset.quiz = phase;
+    root.dataset.question = active >= 0 ? String(active) : "";
+    root.dataset.score = nRight + "/" + nAnswered + "/" + nSkipped;
+    quiz.style.visibility = phase ? "visible" : "hidden";
+    var q = active >= 0 ? qs[active] : null;
+    qPanel.textContent = q && q.title ? q.title + ":" : "";
+    qPanel.style.display = qPanel.textContent ? "" : "none";
+    qPrompt.textContent = q ? q.prompt : "";
+    qHint.textContent = q && phase === "ask" ? HINTS[q.reply] : "";
+    var r = q && phase === "ask" ? q.reply : "";
+    qButtons.yes.style.display = qButtons.no.style.display = r === "yes_no" ? "" : "none";
+    qInput.style.display = r === "number" ? "" : "none";
+    qButtons.check.style.display = r === "number" || r === "cells" ? "" : "none";
+    qButtons.skip.style.display = phase === "ask" ? "" : "none";
+    qButtons["continue"].style.display = phase === "told" ? "" : "none";
+    qScore.textContent = nAnswered + nSkipped ? score() : "";
+  }
+  function ask(k) {
+    stop();
+    active = k; phase = "ask"; chosen = {};
+    qInput.value = ""; qFeedback.textContent = "";
+    seek(qs[k].moment);
+    drawOverlay(); showQuiz();
+  }
+  function key(cell) { return cell[0] + "," + cell[1]; }
+  function reply(answerKey) {
+    if (phase !== "ask") return;
+    var q = qs[active], ok = q.accept.indexOf(answerKey) >= 0;
+    outcome[active] = ok ? "right" : "wrong";
+    nAnswered += 1; if (ok) nRight += 1;
+    tell((ok ? "Right!" : "Not quite.") + " Answer: " + q.words
+      + (q.any_of ? " (any of these was right)" : "") + " \u2014 " + q.explanation);
+  }
+  function skip() {
+    if (phase !== "ask") return;
+    var q = qs[active];
+    outcome[active] = "skipped"; nSkipped += 1;
+    tell("Skipped. Answer: " + q.words + " \u2014 " + q.explanation);
+  }
+  function tell(text) {
+    phase = "told";
+    seek(qs[active].answer);              // the answer frame: the true answer outlined
+    qFeedback.textContent = text;
+    drawOverlay(); showQuiz();
+    root.focus();                          // the field may have had it: space continues
+  }
+  function submit() {
+    if (phase !== "ask") return;
+    var q = qs[active];
+    if (q.reply === "number") {
+      var typed = qInput.value.trim();
+      if (!/^[0-9]+$/.test(typed)) { qFeedback.textContent = "type a whole number"; return; }
+      reply(String(parseInt(typed, 10)));
+    } else if (q.reply === "cells") {
+      var cells = Object.keys(chosen).map(function (c) { return c.split(",").map(Number); });
+      cells.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+      reply(cells.map(key).join(";"));
+    }
+  }
+  function carryOn() {
+    if (phase !== "told") return;
+    var at = qs[active].answer;
+    leave();
+    var next = forward(at);
+    if (next.ask >= 0) { ask(next.ask); return; }
+    if (next.frame > N - 1) return;
+    seek(next.frame);
+    playing = true; due = performance.now(); schedule(); show();
+  }
+  function leave() {
+    if (!phase) return;
+    active = -1; phase = ""; chosen = {};
+    qFeedback.textContent = "";
+    drawOverlay(); showQuiz();
+  }
+  function clickCell(e) {
+    var q = qs[active], g = q.grid;
+    var box = canvas.getBoundingClientRect();
+    var px = (e.clientX - box.left) * W / Math.max(1, box.width);
+    var py = (e.clientY - box.top) * H / Math.max(1, box.height);
+    if (!g || (q.reply !== "cell" && q.reply !== "cells")) return;
+    var r = Math.floor((py - g.y + (g.dy - g.size) / 2) / g.dy);
+    var c = Math.floor((px - g.x + (g.dx - g.size) / 2) / g.dx);
+    if (r < 0 || c < 0 || r >= g.rows || c >= g.cols) {
+      qFeedback.textContent = "click a cell of the outlined panel's grid"; return;
+    }
+    if (q.reply === "cell") { reply(key([r, c])); return; }
+    var outlined = q.cells.some(function (x) { return x[0] === r && x[1] === c; });
+    if (!outlined) { qFeedback.textContent = "click one of the outlined cells"; return; }
+    if (chosen[key([r, c])]) delete chosen[key([r, c])]; else chosen[key([r, c])] = true;
+    qFeedback.textContent = "";
+    drawOverlay();
+  }
+  /* a key while a question is asked or answered; true if it was taken */
+  function quizKey(e) {
+    if (!phase) return false;
+    var q = qs[active], k = e.key;
+    if (phase === "told") {
+      if (k === " " || k === "Enter") { carryOn(); return true; }
+      return false;
+    }
+    if (e.target === qInput) {
+      if (k === "Enter") { submit(); return true; }
+      return "stay";                               // typing in the field
+    }
+    if (k === "s") { skip(); return true; }
+    if (k === " ") return true;                    // no playing on while asked
+    if (q.reply === "yes_no" && (k === "y" || k === "n")) { reply(k); return true; }
+    if (q.reply === "number" && /^[0-9]$/.test(k)) { qInput.value = (qInput.value + k).slice(-6); return true; }
+    if (q.reply === "number" && k === "Backspace") { qInput.value = qInput.value.slice(0, -1); return true; }
+    if (k === "Enter" && (q.reply === "number" || q.reply === "cells")) { submit(); return true; }
+    return false;
+  }
 
   // -- input ----------------------------------------------------------------------------
   root.addEventListener("keydown", function (e) {
-    var act = {" ": toggle, "ArrowRight": function () { stop(); seek(cur + 1); },
-      "ArrowLeft": function () { stop(); seek(cur - 1); }, "Home": function () { stop(); seek(0); },
-      "End": function () { stop(); seek(N - 1); }, "n": function () { stop(); seek(nextMark()); },
-      "p": function () { stop(); seek(prevMark()); }}[e.key];
-    if (!act || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || !data) return;
+    var taken = quizKey(e);
+    if (taken === "stay") { e.stopPropagation(); return; }
+    if (taken) { e.preventDefault(); e.stopPropagation(); return; }
+    var act = {" ": toggle, "ArrowRight": stepForward, "ArrowLeft": stepBack,
+      "Home": function () { jump(0); }, "End": function () { jump(N - 1); },
+      "n": function () { jump(nextMark()); }, "p": function () { jump(prevMark()); }}[e.key];
+    if (!act) return;
     e.preventDefault(); e.stopPropagation();
     act();
   });
-  canvas.addEventListener("click", function () { root.focus(); toggle(); });
+  canvas.addEventListener("click", function (e) {
+    root.focus();
+    if (phase === "ask") clickCell(e); else if (!phase) toggle();
+  });
   function scrub(e) {
     var box = track.getBoundingClientRect();
     var frac = Math.max(0, Math.min(1, (e.clientX - box.left) / Math.max(1, box.width)));
     seek(Math.round(frac * (N - 1)));
   }
   track.addEventListener("pointerdown", function (e) {
-    stop(); root.focus(); track.setPointerCapture(e.pointerId); scrub(e);
+    leave(); stop(); root.focus(); track.setPointerCapture(e.pointerId); scrub(e);
     var move = function (m) { scrub(m); };
     var up = function () { track.removeEventListener("pointermove", move); track.removeEventListener("pointerup", up); };
     track.addEventListener("pointermove", move); track.addEventListener("pointerup", up);
