@@ -110,5 +110,26 @@ def test_the_answer_outline_is_not_under_the_card(make):
         slot = canvas.slots[a.panel]
         for cell in a.answer.shown:
             y0, _, x0, x1 = cell_box(canvas.panels[a.panel], cell)
-            ring = card[slot.y + y0 - 1, slot.x + x0:slot.x + x1]   # the row just above
+            ring = card[slot.y + y0 - 2, slot.x + x0:slot.x + x1]   # 1 px above the cell
             assert (ring == INDEX["goal"]).all(), (a.prompt, cell)
+
+
+def test_the_asked_cell_is_outlined_apart_from_its_own_colour():
+    """The current cell is `considered` orange, like the question's ring: a ring of the
+    background parts them, so the ring shows around the very cell it asks about."""
+    frame = np.full((40, 40), INDEX["passage"], dtype=np.uint8)
+
+    class Renderer:
+        cell_size, oy, ox = 8, 0, 0
+
+    class Slot:
+        y = x = 10
+
+    class Canvas:
+        panels, slots = [Renderer()], [Slot()]
+
+    frame[10:18, 10:18] = INDEX["considered"]          # cell (0, 0), drawn at (10, 10)
+    highlight(frame, Canvas(), 0, [(0, 0)], INDEX["considered"])
+    assert (frame[10:18, 10:18] == INDEX["considered"]).all()        # the cell is untouched
+    assert (frame[9, 9:19] == INDEX["background"]).all()             # the halo
+    assert (frame[8, 8:20] == INDEX["considered"]).all()             # the ring

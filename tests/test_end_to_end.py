@@ -176,3 +176,22 @@ def test_effort_fast_skips_deferred_clears_and_draws_the_same(tmp_path, monkeypa
     assert not calls
     assert fast.read_bytes() == fast2.read_bytes() != best.read_bytes()
     assert np.array_equal(iio.imread(best, index=None), iio.imread(fast, index=None))
+
+
+def test_player_flags_take_numbers_and_yes_no_words(tmp_path, capsys):
+    """`--speed 2` is the choice 2, `--autoplay false` turns autoplay off; a word that is
+    neither is a located refusal (exit 2, no traceback, nothing written)."""
+    from visualizer.export.html import decode
+    path = tmp_path / "small.yaml"
+    path.write_text(textwrap.dedent(SMALL))
+    page = tmp_path / "small.html"
+    assert main([str(path), "--out", str(page), "--speed", "2", "--autoplay", "false"]) == 0
+    meta = decode(page.read_text()).meta
+    assert meta["speed"] == 2 and meta["autoplay"] is False
+    page.unlink()
+    for flag, word in (("--autoplay", "maybe"), ("--speed", "3")):
+        with pytest.raises(SystemExit) as stop:
+            main([str(path), "--out", str(page), flag, word])
+        assert stop.value.code == 2 and not page.exists()
+        err = capsys.readouterr().err
+        assert f"argument {flag}: expected" in err and word in err and "Traceback" not in err

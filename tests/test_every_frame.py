@@ -129,3 +129,15 @@ def test_a_comparison_legend_shows_each_colour_once():
     assert len(swatches) == len(set(swatches))
     labels = [e.label for e in canvas.legend]
     assert "not visited yet / not in the maze yet" in labels
+
+
+def test_a_legend_entry_wider_than_the_line_wraps_its_words_and_cuts_none():
+    entry = legend.Entry((INDEX["stack"],), "a set of joined cells (one colour each)")
+    flowed = legend.lines([entry, legend.Entry((INDEX["current"],), "current cell")], 13, 150)
+    texts = [[p.text for p in line] for line in flowed]
+    assert " ".join(t for line in texts for t in line).startswith(entry.label)
+    assert len(texts) >= 3 and [p.swatch for line in flowed for p in line][:2] == [True, False]
+    assert all(sum(p.width(13) for p in line) <= 150 for line in flowed)
+    frame = np.zeros((200, 150), dtype=np.uint8)
+    boxes = legend.draw(frame, [entry], 0, 0, 150, 13)
+    assert len(boxes) == len(legend.lines([entry], 13, 150)) and max(b[3] for b in boxes) <= 150

@@ -338,7 +338,7 @@ def test_the_asked_cells_are_outlined_and_toggles_show(browser, page, files):
     from selenium.webdriver.common.by import By
 
     def ring_colour(cell):
-        y = (g["y"] + cell[0] * g["dy"] - 1) * ZOOM + ZOOM // 2   # the row just above
+        y = (g["y"] + cell[0] * g["dy"] - 2) * ZOOM + ZOOM // 2   # 1 px above the cell
         x = (g["x"] + cell[1] * g["dx"] + g["size"] // 2) * ZOOM + ZOOM // 2
         png = player.find_element(By.CSS_SELECTOR, "canvas").screenshot_as_png
         return tuple(np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))[y, x])

@@ -79,7 +79,7 @@ def test_the_answer_frame_outlines_the_true_answer(tmp_path):
         answer = pictures[k + 4]
         for cell in a.answer.shown:
             y0, _, x0, x1 = cell_box(canvas.panels[0], cell)
-            ring = answer[slot.y + y0 - 1, slot.x + x0:slot.x + x1]   # the row just above
+            ring = answer[slot.y + y0 - 2, slot.x + x0:slot.x + x1]   # 1 px above the cell
             assert (ring == goal).all(axis=-1).all()
 
 

@@ -66,11 +66,12 @@ def step_to_question(window: Window) -> None:
 
 
 def ring(window: Window, cell, colour: str) -> bool:
-    """Whether the picture shown outlines `cell` of panel 0 in `colour` (the row above)."""
+    """Whether the picture shown outlines `cell` of panel 0 in `colour` (the row 1 px above
+    the cell, past the halo a cell of the ring's colour gets)."""
     theme = make_theme()
     slot = window.session.canvas.slots[0]
     y0, _, x0, x1 = cell_box(window.player.tracks[0].renderer, cell)
-    row = np.asarray(window.image.get_array())[slot.y + y0 - 1, slot.x + x0:slot.x + x1]
+    row = np.asarray(window.image.get_array())[slot.y + y0 - 2, slot.x + x0:slot.x + x1]
     return bool((row == theme.colours[INDEX[colour]]).all())
 
 

@@ -7,6 +7,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 
 from tqdm import tqdm
 
@@ -93,13 +94,47 @@ def _factor(text: str) -> float:
     return value
 
 
+def _yes_no(text: str) -> bool:
+    """The argparse type of a yes/no flag: true/false, yes/no, on/off or 1/0."""
+    word = text.strip().lower()
+    if word in ("true", "yes", "on", "1"):
+        return True
+    if word in ("false", "no", "off", "0"):
+        return False
+    raise argparse.ArgumentTypeError(f"expected true or false, got '{text[:40]}'")
+
+
+def _one_of(choices: tuple[Any, ...]) -> Callable[[str], Any]:
+    """The argparse type of a choice flag: the choice written as `text` (numbers by value,
+    so `--speed 2` and `--speed 2.0` are the choice 2)."""
+    def parse(text: str) -> Any:
+        for choice in choices:
+            if isinstance(choice, str):
+                if text == choice:
+                    return choice
+                continue
+            try:
+                if float(text) == choice:
+                    return choice
+            except ValueError:
+                pass
+        raise argparse.ArgumentTypeError(
+            f"expected one of {', '.join(map(str, choices))}, got '{text[:40]}'")
+    return parse
+
+
 def _writer_flag(parser: argparse.ArgumentParser, fmt: str, param: registry.Param) -> None:
     """`--<option>` for a writer's own option, overriding the scenario's."""
     flag = "--" + param.name.replace("_", "-")
     text = f"{param.help} (overrides the scenario's; {fmt.upper()} only; default " \
            f"{param.default})".replace("%", "%%")
     if param.kind == "choice":
-        parser.add_argument(flag, choices=param.choices, dest=param.name, help=text)
+        parser.add_argument(flag, choices=param.choices, dest=param.name, help=text,
+                            type=_one_of(param.choices),
+                            metavar="{" + ",".join(map(str, param.choices)) + "}")
+    elif param.kind == "bool":
+        parser.add_argument(flag, dest=param.name, help=text, metavar="{true,false}",
+                            type=_yes_no)
     elif param.kind == "int":
         parser.add_argument(flag, dest=param.name, help=text, metavar="N",
                             type=_bounded(int(param.min or 0), int(param.max or 1 << 30)))

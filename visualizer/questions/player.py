@@ -7,17 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..render.cards import grid_of
+from ..render.cards import grid_of, halo_cells
 from ..render.palette import INDEX
 from .model import Asked, accepted_keys
 
 
-def player_question(asked: Asked, canvas: Any) -> dict[str, Any]:
+def player_question(asked: Asked, canvas: Any, moment: Any = None) -> dict[str, Any]:
     """The JSON-ready record of `asked` on `canvas`: its panel, the panel's title when the
     canvas has several (to say which one is asked), the reply (`Reply` value), the prompt,
     the accepted reply keys, the answer in words and its reason, the cells to outline while
     asking, the panel's cell grid in frame pixels (`cards.grid_of`, None if it has none) and
-    the palette indices of the outlines (asked cells, chosen cells)."""
+    the palette indices of the outlines (asked cells, chosen cells), and the asked cells
+    whose ring needs a halo on `moment` (the picture asked over: `cards.halo_cells`)."""
     several = len(canvas.panels) > 1
     return {"panel": asked.panel, "title": canvas.titles[asked.panel] if several else "",
             "kind": str(asked.kind), "reply": str(asked.reply),
@@ -26,4 +27,8 @@ def player_question(asked: Asked, canvas: Any) -> dict[str, Any]:
             "explanation": asked.explanation,
             "cells": [[int(r), int(c)] for r, c in asked.cells],
             "grid": grid_of(canvas, asked.panel),
-            "outline": INDEX["considered"], "chosen": INDEX["born"]}
+            "outline": INDEX["considered"], "chosen": INDEX["born"],
+            "background": INDEX["background"],
+            "halo": [] if moment is None else
+            [[int(r), int(c)] for r, c in
+             halo_cells(moment, canvas, asked.panel, asked.cells, INDEX["considered"])]}

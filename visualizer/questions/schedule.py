@@ -120,7 +120,7 @@ def held(frame: CardFrame, canvas: Any) -> tuple[Role, dict[str, Any] | None]:
 
     data = None
     if frame.role == Role.CARD and frame.asked is not None:
-        data = player_question(frame.asked, canvas)
+        data = player_question(frame.asked, canvas, frame.image)
     return frame.role, data
 
 

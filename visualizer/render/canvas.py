@@ -193,9 +193,9 @@ class Canvas:
         if self.legend:
             top = oy + lay.height - margin - lay.legend_h + PAD
             key_width = min(lay.legend_w, legend.width(self.legend, caption_size, lay.legend_w))
-            draw_legend(self.frame, self.legend, top,
-                        (width - key_width) // 2 if size else ox + margin,
-                        lay.legend_w, caption_size)
+            self.text_boxes.extend(draw_legend(
+                self.frame, self.legend, top, (width - key_width) // 2 if size else ox + margin,
+                lay.legend_w, caption_size))
         self._captions: list[tuple[str, ...] | None] = [None] * n
         self.compose()
 

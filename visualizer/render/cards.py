@@ -16,9 +16,11 @@ import numpy as np
 
 from ..events import Cell
 from .canvas import PAD as CANVAS_PAD
-from .palette import INDEX
+from .palette import ALIASES, INDEX
 from .text import draw_text, line_metrics, text_width
 from .wrap import wrap
+
+Box = tuple[int, int, int, int]      # (y0, y1, x0, x1), half-open pixels of the frame
 
 PAD = 6            # pixels between a card's border and its words
 BORDER = 2
@@ -60,16 +62,41 @@ def outline(frame: np.ndarray, box: tuple[int, int, int, int], colour: int,
 
 def highlight(frame: np.ndarray, canvas: Any, panel: int, cells: Iterable[Cell],
               colour: int) -> None:
-    """Outline `cells` of panel `panel` on `frame` (a canvas-sized picture), in place."""
+    """Outline `cells` of panel `panel` on `frame` (a canvas-sized picture), in place: a
+    ring of `colour`, parted from a cell of that very colour (the current cell is
+    `considered` orange) by a one-pixel ring of the background so that it still shows."""
     renderer = canvas.panels[panel]
     slot = canvas.slots[panel]
+    boxes = [(y0 + slot.y, y1 + slot.y, x0 + slot.x, x1 + slot.x)
+             for y0, y1, x0, x1 in filter(None, (cell_box(renderer, c) for c in cells))]
+    for y0, y1, x0, x1 in boxes:
+        outline(frame, (y0 - 1, y1 + 1, x0 - 1, x1 + 1), colour, max(1, min(3, (y1 - y0) // 4)))
+    for box in boxes:              # after every ring, and only where the cell is alike
+        if needs_halo(frame, box, colour):
+            outline(frame, box, INDEX["background"], 1)
+
+
+def needs_halo(frame: np.ndarray, box: Box, colour: int) -> bool:
+    """Whether the cell at `box` of `frame` looks like `colour` (the same slot, or one of
+    `ALIASES` sharing its colour), so that a ring of `colour` needs a halo to show."""
+    alike = {colour} | {INDEX[n] for group in ALIASES
+                        if any(INDEX[m] == colour for m in group) for n in group}
+    y0, y1, x0, x1 = box
+    return int(frame[(y0 + y1) // 2, (x0 + x1) // 2]) in alike
+
+
+def halo_cells(frame: np.ndarray, canvas: Any, panel: int, cells: Iterable[Cell],
+               colour: int) -> list[Cell]:
+    """The `cells` of panel `panel` that `highlight` parts from its ring by a halo."""
+    renderer, slot = canvas.panels[panel], canvas.slots[panel]
+    out = []
     for cell in cells:
         box = cell_box(renderer, cell)
-        if box is None:
-            continue
-        y0, y1, x0, x1 = box
-        t = max(1, min(3, (y1 - y0) // 4))
-        outline(frame, (y0 + slot.y, y1 + slot.y, x0 + slot.x, x1 + slot.x), colour, t)
+        if box is not None and needs_halo(
+                frame, (box[0] + slot.y, box[1] + slot.y, box[2] + slot.x, box[3] + slot.x),
+                colour):
+            out.append(cell)
+    return out
 
 
 def text_size(canvas: Any) -> int:
@@ -77,7 +104,6 @@ def text_size(canvas: Any) -> int:
     return int(getattr(canvas, "caption_size", 13))
 
 
-Box = tuple[int, int, int, int]      # (y0, y1, x0, x1), half-open pixels of the frame
 
 
 def panel_box(canvas: Any, panel: int) -> Box:

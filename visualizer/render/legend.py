@@ -15,6 +15,7 @@ import numpy as np
 
 from .palette import ALIASES, INDEX, RAMP, SET_BASE, SET_COLOURS, SIZE
 from .text import draw_text, line_metrics, text_width
+from .wrap import wrap
 
 #: the words for each slot; slots not listed here are structure (background, walls, grid
 #: lines, text) and get no entry
@@ -165,25 +166,43 @@ def entry_width(entry: Entry, size: int) -> int:
     return s + 4 + text_width(entry.label, size)
 
 
-def lines(legend: list[Entry], size: int, width: int) -> list[list[Entry]]:
-    """The entries flowed into lines of at most `width` pixels (an entry wider than the
-    line has a line of its own)."""
-    out: list[list[Entry]] = []
+@dataclass(frozen=True)
+class Piece:
+    """What one legend line shows of an entry: its swatch (on the entry's first line only)
+    and `text`, all of the label or, for an entry wider than the line, one wrapped line."""
+
+    entry: Entry
+    text: str
+    swatch: bool = True
+
+    def width(self, size: int) -> int:
+        return swatch_size(size) + 4 + text_width(self.text, size)
+
+
+def lines(legend: list[Entry], size: int, width: int) -> list[list[Piece]]:
+    """The entries flowed into lines of at most `width` pixels. An entry wider than the line
+    has lines of its own: its words wrapped after the swatch, never cut."""
+    out: list[list[Piece]] = []
     used = 0
+    room = max(1, width - swatch_size(size) - 4)
     for entry in legend:
         w = entry_width(entry, size)
         if out and used + GAP + w <= width:
-            out[-1].append(entry)
+            out[-1].append(Piece(entry, entry.label))
             used += GAP + w
-        else:
-            out.append([entry])
+        elif w <= width:
+            out.append([Piece(entry, entry.label)])
             used = w
+        else:
+            texts = wrap(entry.label, size, room)
+            out.extend([Piece(entry, text, k == 0)] for k, text in enumerate(texts))
+            used = width                # nothing joins the last wrapped line
     return out
 
 
 def width(legend: list[Entry], size: int, limit: int) -> int:
     """The width of the legend's widest line when flowed into `limit` pixels."""
-    return max((sum(entry_width(e, size) for e in line) + GAP * (len(line) - 1)
+    return max((sum(p.width(size) for p in line) + GAP * (len(line) - 1)
                 for line in lines(legend, size, limit)), default=0)
 
 
@@ -235,21 +254,27 @@ def height(legend: list[Entry], size: int, width: int) -> int:
 
 
 def draw(frame: np.ndarray, legend: list[Entry], y: int, x: int, width: int, size: int,
-         *, ink: int = INDEX["text"]) -> None:
+         *, ink: int = INDEX["text"]) -> list[tuple[int, int, int, int]]:
     """Draw `legend` at (y, x) within `width` pixels: a swatch (outlined in `ink`, split
-    into stripes for a group) and the words, entry after entry."""
+    into stripes for a group) and the words, entry after entry. Returns the box
+    (y0, y1, x0, x1) of each line of words drawn."""
     s = swatch_size(size)
     line_h = line_metrics(size)[1]
+    boxes = []
     for k, line in enumerate(lines(legend, size, width)):
         cx = x
         top = y + k * line_h
         sy = top + (line_h - s) // 2
-        for entry in line:
-            frame[sy:sy + s, cx:cx + s] = ink
-            inner = frame[sy + 1:sy + s - 1, cx + 1:cx + s - 1]
-            stripes = np.array_split(np.arange(inner.shape[1]), len(entry.colours))
-            for colour, cols in zip(entry.colours, stripes):
-                if len(cols):
-                    inner[:, cols[0]:cols[-1] + 1] = colour
-            draw_text(frame, entry.label, top, cx + s + 4, ink, size)
-            cx += entry_width(entry, size) + GAP
+        for piece in line:
+            if piece.swatch:
+                frame[sy:sy + s, cx:cx + s] = ink
+                inner = frame[sy + 1:sy + s - 1, cx + 1:cx + s - 1]
+                stripes = np.array_split(np.arange(inner.shape[1]), len(piece.entry.colours))
+                for colour, cols in zip(piece.entry.colours, stripes):
+                    if len(cols):
+                        inner[:, cols[0]:cols[-1] + 1] = colour
+            draw_text(frame, piece.text, top, cx + s + 4, ink, size)
+            boxes.append((top, top + line_h, cx + s + 4,
+                          cx + s + 4 + text_width(piece.text, size)))
+            cx += piece.width(size) + GAP
+    return boxes

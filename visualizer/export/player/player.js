@@ -328,7 +328,14 @@ function visualizerPlayer(uid, here) {
     if (!g) return;
     var y = g.y + cell[0] * g.dy, x = g.x + cell[1] * g.dx, s = g.size;
     var t = Math.max(1, Math.min(3, s >> 2));
-    octx.fillStyle = colour(index);
+    frame(x - 1, y - 1, s + 2, t, colour(index));   // as cards.highlight: 1 px out
+  }
+  function halo(q, cell) {                           // parts a ring from a cell alike
+    var g = q.grid;
+    if (g) frame(g.x + cell[1] * g.dx, g.y + cell[0] * g.dy, g.size, 1, colour(q.background));
+  }
+  function frame(x, y, s, t, style) {                // a ring t px wide around an s-px square
+    octx.fillStyle = style;
     octx.fillRect(x - t, y - t, s + 2 * t, t); octx.fillRect(x - t, y + s, s + 2 * t, t);
     octx.fillRect(x - t, y, t, s); octx.fillRect(x + s, y, t, s);
   }
@@ -338,6 +345,7 @@ function visualizerPlayer(uid, here) {
     if (phase !== "ask") return;
     var q = qs[active];
     q.cells.forEach(function (c) { ring(q, c, q.outline); });
+    (q.halo || []).forEach(function (c) { halo(q, c); });
     Object.keys(chosen).forEach(function (key) {
       ring(q, key.split(",").map(Number), q.chosen);
     });
