@@ -86,7 +86,11 @@ def canvas_pixels(player, zoom=1) -> np.ndarray:
     """The player's canvas as the screen shows it (RGB), every `zoom`-th pixel."""
     from selenium.webdriver.common.by import By
 
-    png = player.find_element(By.CSS_SELECTOR, "canvas").screenshot_as_png
+    canvas = player.find_element(By.CSS_SELECTOR, "canvas")
+    # a screenshot shows what is on the screen: a page scrolled to a question below a tall
+    # picture is scrolled back to the picture's top first
+    player.parent.execute_script("arguments[0].scrollIntoView({block: 'start'})", canvas)
+    png = canvas.screenshot_as_png
     picture = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
     return picture[zoom // 2::zoom, zoom // 2::zoom]
 

@@ -482,3 +482,33 @@ def test_cards_mode_plays_the_gifs_cards(browser, page, files):
         assert time.monotonic() < end and not player.get_attribute("data-quiz")
         time.sleep(0.05)
     assert player.get_attribute("data-playing") == "1"
+
+
+TALL = {"title": "a tall picture", "seed": 3, "steps_per_frame": 2, "hold": 0.5,
+        "autoplay": False, "speed": 8,
+        "maze": {"rows": 40, "cols": 8, "cell_size": 20, "wall": 2},
+        "generator": "kruskal", "questions": [{"kind": "merge_or_reject", "at": {"nth": 5}}]}
+
+
+def test_a_tall_page_is_never_shrunk_and_scrolls_to_its_question(browser, files):
+    """A page of its own shows the picture at one CSS pixel per pixel at least (shrunk
+    pixel text blurs); a question below the fold is scrolled into view when asked."""
+    from selenium.webdriver.common.by import By
+
+    path, _ = files("tall", TALL)
+    browser.get(path.as_uri())
+    player = browser.find_element(By.CSS_SELECTOR, ".vz-player")
+    ready(browser, player)
+    meta = json.loads(browser.find_element(By.CSS_SELECTOR, "script[data-vz-meta]")
+                      .get_attribute("textContent"))
+    inner = browser.execute_script("return window.innerHeight")
+    assert meta["height"] > inner                          # taller than the window
+    shown_w = browser.execute_script(
+        "return document.querySelector('canvas').getBoundingClientRect().width")
+    assert shown_w >= meta["width"]
+    q = meta["questions"][0]
+    browser.execute_script("arguments[0].focus()", player)
+    step_into(browser, player, q)
+    bottom = browser.execute_script(
+        "return document.querySelector('.vz-quiz').getBoundingClientRect().bottom")
+    assert bottom <= inner

@@ -312,16 +312,18 @@ def write_page(out: Any, uid: str, meta_json: str, data: Path, title: str,
                whole_page: tuple[int, int] | None, below: int = 120) -> None:
     """Write the player into the text file `out`: style, container, data, script. With
     `whole_page` (the picture's width and height), as a page whose player fits the window,
-    with `below` CSS pixels left under the picture (controls, questions); else as a
-    fragment for a notebook cell or a slide."""
+    with `below` CSS pixels left under the picture (controls, questions), but never smaller
+    than one CSS pixel per picture pixel unless the window is narrower than the picture
+    (shrunk pixel text blurs: a tall picture scrolls instead); else as a fragment for a
+    notebook cell or a slide."""
     safe_title = html.escape(title or "animation")
     if whole_page:
         w, h = whole_page
         out.write("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                   f"<title>{safe_title}</title>\n<style data-vz-page>body {{ margin: 8px; }} "
-                  f"body > .vz-player {{ max-width: min(100%, calc((100vh - {below}px) * {w} / {h}"
-                  "));  margin: 0 auto; }</style>\n</head><body>\n")
+                  f"body > .vz-player {{ max-width: min(100%, max({w}px, calc((100vh - {below}px)"
+                  f" * {w} / {h})));  margin: 0 auto; }}</style>\n</head><body>\n")
     out.write(f"<style>{player_asset('player.css')}</style>\n")
     out.write(f"<div class=\"vz-player\" data-vz=\"{uid}\" tabindex=\"0\" "
               f"aria-label=\"{safe_title}\"></div>\n")

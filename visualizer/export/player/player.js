@@ -381,7 +381,15 @@ function visualizerPlayer(uid, here) {
     active = k; phase = "ask"; chosen = {};
     qInput.value = ""; qFeedback.textContent = "";
     seek(qs[k].moment);
-    drawOverlay(); showQuiz();
+    drawOverlay(); showQuiz(); inView();
+  }
+  // on a page of its own (not in a notebook cell or a slide), a question below the fold is
+  // scrolled into view: the least scroll that shows it
+  var ownPage = !!document.querySelector("style[data-vz-page]");
+  function inView() {
+    if (!ownPage || !quiz.scrollIntoView) return;
+    var r = quiz.getBoundingClientRect();
+    if (r.bottom > window.innerHeight || r.top < 0) quiz.scrollIntoView({block: "nearest"});
   }
   function key(cell) { return cell[0] + "," + cell[1]; }
   function reply(answerKey) {
