@@ -85,7 +85,6 @@ def test_wilson_on_a_1x3_plane():
     _, events = run("wilson", 1, 3, start=(0, 0))
     assert events == [
         ev.CellMarked((0, 0), Mark.CLEAR),
-        ev.CellMarked((0, 2), Mark.WALKER),
         ev.Walked((0, 0), 3, 3, bytes([2, 3, 3]), 0, ((0, 2), (0, 1))),
         ev.WallOpened((0, 1), W), ev.WallOpened((0, 2), W),
         ev.MarksCleared(Mark.WALK),
@@ -115,11 +114,11 @@ def test_wilson_erases_loops_and_opens_only_the_loop_erased_walk(surface, seed):
     in_tree = {events[0].cell}
     told: list = []
     steps: list = []
-    here, count, loops, opened = None, 0, 0, []
+    here, count, loops, opened, fresh = None, 0, 0, [], True
     for e in events[1:]:
-        if isinstance(e, ev.CellMarked) and e.mark == Mark.WALKER:
-            here, steps, told = e.cell, [e.cell], []
-        elif isinstance(e, ev.Walked):
+        if isinstance(e, ev.Walked) and fresh:              # a walk starts on its first cell
+            here, steps, told, fresh = e.grew[0], [e.grew[0]], [], False
+        if isinstance(e, ev.Walked):
             assert len(e.trail) == e.steps and e.count == count + e.steps
             path = walker_cells(maze.surface, here, e.trail)
             before = loop_erased(steps)
@@ -145,7 +144,7 @@ def test_wilson_erases_loops_and_opens_only_the_loop_erased_walk(surface, seed):
             assert opened == [ev.WallOpened(a, side) for a, side in
                               reversed(list(zip(walk, sides_between(maze, walk))))]
             in_tree |= set(told)
-            opened = []
+            opened, fresh = [], True
     assert loops > 0 and len(in_tree) == maze.cells
     assert maze.is_perfect()
 

@@ -9,7 +9,6 @@ straight back, a loop of one cell, is folded into its stretch) and one per loop 
 more cells, not one per step."""
 from __future__ import annotations
 
-from array import array
 from typing import Iterator
 
 import numpy as np
@@ -49,12 +48,12 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
     Each step takes one of the four sides of the square uniformly; a side that leads
     nowhere is a step that stays put. Yields GridCreated and CellMarked(first cell, clear)
     (a maze of one cell). Then, for each cell still outside the maze (in a random order), a
-    walk: CellMarked(cell, walker), then Walked events, each `count` = steps walked in all
-    walks: a stretch of growth — Walked(head, steps, count, sides, cut = cells its
-    one-cell loops took off the walk as it was, grew = the cells it added, the walk's
-    first cell with the first stretch); a loop of two or more cells closing — Walked(the
-    cell returned to, 1, count, side, cut = the loop's cells); the step into the maze —
-    Walked(the maze's cell, …) ending the last stretch. Then WallOpened for each step of
+    walk, told by Walked events, each `count` = steps walked in all walks: a stretch of
+    growth — Walked(head, steps, count, sides, cut = cells its one-cell loops took off the
+    walk as it was, grew = the cells it added; the first stretch of a walk grows from the
+    walk's first cell, where the walker starts); a loop of two or more cells closing —
+    Walked(the cell returned to, 1, count, side, cut = the loop's cells); the step into
+    the maze — Walked(the maze's cell, …) ending the last stretch. Then WallOpened for each step of
     the loop-erased walk from its head back to its first cell and MarksCleared(walk) (the
     walker stays where it joined until the next walk starts). The first walk to join
     announces it with a Milestone. Ends with MarksCleared(walker).
@@ -62,11 +61,11 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
     yield created(maze)
     target, entered, _ = maze.surface.step_table
     faces = maze.faces.reshape(-1, 4)
-    moves = array("q", target.reshape(-1).tolist())   # flat: cell * 4 + side
+    moves: list[int] = target.reshape(-1).tolist()      # flat: 4 * cell + side
     cells, cols = flat_cells(maze), maze.cols
     draws = Sides(rng, maze.cells)
     root = start_cell(maze, rng, start)
-    where = array("l", [_OFF]) * maze.cells   # a cell's place on the walk, or _OFF / _TREE
+    where = [_OFF] * maze.cells        # a cell's place on the walk, or _OFF / _TREE
     where[root[0] * cols + root[1]] = _TREE
     yield ev.CellMarked(root, Mark.CLEAR)
     walked = 0                         # steps in all walks before this window
@@ -78,7 +77,6 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
         path = [begin]                 # the loop-erased walk, `n` cells long
         grow = path.append
         where[begin], n = 0, 1
-        yield ev.CellMarked(cells[begin], Mark.WALKER)
         told = low = 0                 # the walk's cells told so far; its shortest
         #                                length in this stretch
         carry: list[bytes] = []        # the stretch's sides from earlier windows

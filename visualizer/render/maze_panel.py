@@ -538,9 +538,12 @@ class MazePanel:
         next stretch) and gains `grew`; the walker moves to `cell`."""
         self._clear_trail()
         cols = self.maze.cols
-        if self.walker is not None and event.trail:
+        began = self.walker
+        if event.grew and not self.walk:     # a new kept walk starts on its first cell
+            began = event.grew[0]
+        if began is not None and event.trail:
             target = self.maze.surface.step_table[0]
-            start = self.walker[0] * cols + self.walker[1]
+            start = began[0] * cols + began[1]
             for i in np.unique(trail_cells(target, cols, start, event.trail)).tolist():
                 if not self._marks[i] and not self._blocked[i]:
                     self._marks[i] = _TRAIL_CODE
