@@ -533,9 +533,9 @@ class MazePanel:
 
     def _on_walked(self, event: ev.Walked) -> None:
         """A stretch of random walk: the cells its trail passed through (replayed with the
-        surface's step table from where the walker stood) are drawn as a light trail until
-        the next stretch; a kept walk loses its last `cut` cells (drawn as erased until the
-        next stretch) and gains `grew`; the walker moves to `cell`."""
+        surface's step table from where the walker stood, that cell included) are drawn as
+        a light trail until the next stretch; a kept walk loses its last `cut` cells (drawn
+        as erased until the next stretch) and gains `grew`; the walker moves to `cell`."""
         self._clear_trail()
         cols = self.maze.cols
         began = self.walker
@@ -544,7 +544,8 @@ class MazePanel:
         if began is not None and event.trail:
             target = self.maze.surface.step_table[0]
             start = began[0] * cols + began[1]
-            for i in np.unique(trail_cells(target, cols, start, event.trail)).tolist():
+            passed = trail_cells(target, cols, start, event.trail)
+            for i in np.unique(np.append(passed, start)).tolist():
                 if not self._marks[i] and not self._blocked[i]:
                     self._marks[i] = _TRAIL_CODE
                     self.trail.append(i)
@@ -562,7 +563,13 @@ class MazePanel:
         previous, self.walker = self.walker, event.cell
         if previous is not None and previous != event.cell \
                 and self.marks[previous] == _WALKER_CODE:
-            self._set_mark(previous, _WALK_CODE if previous in self.walk_set else _NO_MARK)
+            if previous in self.walk_set:
+                self._set_mark(previous, _WALK_CODE)
+            elif previous == began and event.trail:       # the stretch started there
+                self.trail.append(previous[0] * cols + previous[1])
+                self._set_mark(previous, _TRAIL_CODE)
+            else:
+                self._set_mark(previous, _NO_MARK)
         self._set_mark(event.cell, _WALKER_CODE)
 
     def _mark(self, cell: Cell, mark: Mark, count: int = 0) -> None:
