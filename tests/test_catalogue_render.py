@@ -119,7 +119,7 @@ def test_a_stretch_of_walk_leaves_a_light_trail_until_the_next_one():
 
 
 def test_a_kept_walk_grows_and_its_loops_show_as_erased():
-    """Wilson's Walked: `grew` cells join the walk, `cut` ones show as erased for one
+    """Wilson's Walked: `grew` cells join the walk, `loop` ones show as erased for one
     stretch; the walker sits on the walk's head; a new walk starts on its first cell."""
     maze = Maze(2, 2)
     grow = ev.Walked((1, 0), 3, 3, bytes([1, 2, 3]), 0, ((0, 0), (0, 1), (1, 1), (1, 0)))
@@ -127,7 +127,7 @@ def test_a_kept_walk_grows_and_its_loops_show_as_erased():
     walk, erased = INDEX["walk"], INDEX["erased"]
     assert [panel.fill(c) for c in ((0, 0), (0, 1), (1, 1))] == [walk] * 3
     assert panel.fill((1, 0)) == INDEX["current"]
-    panel.apply(ev.Walked((0, 0), 1, 4, bytes([0]), 3))        # back to (0, 0): a loop
+    panel.apply(ev.Walked((0, 0), 1, 4, bytes([0]), 0, (), 3))  # back to (0, 0): a loop
     assert [panel.fill(c) for c in ((0, 1), (1, 1), (1, 0))] == [erased] * 3
     assert panel.fill((0, 0)) == INDEX["current"]
     panel.apply(ev.Walked((0, 1), 1, 5, bytes([1]), 0, ((0, 1),)))

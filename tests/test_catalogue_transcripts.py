@@ -107,9 +107,9 @@ def loop_erased(cells):
 @pytest.mark.parametrize("surface,seed", [("torus", 8), ("plane", 2), ("projective", 5)])
 def test_wilson_erases_loops_and_opens_only_the_loop_erased_walk(surface, seed):
     """Replaying each walk's trails step by step and erasing its loops here: after every
-    Walked event the walk it tells (cut, then grew) is the loop-erased walk so far; a loop
-    of two or more cells is an event of its own (one step); the opened walls are the
-    loop-erased walk's steps."""
+    Walked event the walk it tells (cut, grew, then loop) is the loop-erased walk so far; a
+    loop of two or more cells ends a stretch, and only such a loop; the opened walls are
+    the loop-erased walk's steps."""
     maze, events = run("wilson", 10, 10, surface, seed=seed)
     in_tree = {events[0].cell}
     told: list = []
@@ -128,13 +128,16 @@ def test_wilson_erases_loops_and_opens_only_the_loop_erased_walk(surface, seed):
                 after = loop_erased(steps[:-1])
             else:
                 after = loop_erased(steps)
-            if e.steps == 1 and e.cut >= 2:                 # a loop, on its own
-                loops += 1
-                assert e.grew == () and after == before[:len(before) - e.cut]
-            else:                                           # no loop of 2+ cells inside
-                assert largest_loop(before, path) < 2
             del told[len(told) - e.cut:]
             told += e.grew
+            if e.loop:                                      # the stretch ends with a loop
+                loops += 1
+                assert e.loop >= 2 and largest_loop(before, path[:-1]) < 2
+                assert told == loop_erased(steps[:-1])      # ... its last step closes
+                assert largest_loop(told, path[-1:]) == e.loop
+                del told[len(told) - e.loop:]
+            else:                                           # no loop of 2+ cells inside
+                assert largest_loop(before, path) < 2
             assert told == after
             here, count = e.cell, e.count
         elif isinstance(e, ev.WallOpened):

@@ -260,9 +260,10 @@ class Walked:
     stays put. A consumer that wants the stretch's cells replays the trail from where the
     walker stood with the surface's step table (`visualizer.maze.trail`). A walker that
     keeps a loop-erased walk (Wilson) says how it changed: its last `cut` cells were
-    erased (closed loops), then the cells `grew` were appended, in order; a new walk (the
-    last one was cleared with `MarksCleared(Mark.WALK)`) starts on its first `grew` cell,
-    which is where that stretch's trail starts."""
+    erased (small loops closed on the way), then the cells `grew` were appended, in order,
+    then its last `loop` cells were erased (the loop the stretch's last step closed). A new
+    walk (the last one was cleared with `MarksCleared(Mark.WALK)`) starts on its first
+    `grew` cell, which is where that stretch's trail starts."""
 
     cell: Cell
     steps: int
@@ -270,6 +271,7 @@ class Walked:
     trail: bytes
     cut: int = 0
     grew: tuple[Cell, ...] = ()
+    loop: int = 0
 
 
 # --- solving -----------------------------------------------------------------------------

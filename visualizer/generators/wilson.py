@@ -4,9 +4,9 @@ faster once the tree is large.
 
 The walk's cells come from numpy (`_walk.Sides`, `maze.trail.walk_cells`) in windows that
 grow while a walk lasts; the loop erasure is chronological, one pass over those cells. The
-events are linear-ish in the cells: one `Walked` per stretch of growth (a step out and
-straight back, a loop of one cell, is folded into its stretch) and one per loop of two or
-more cells, not one per step."""
+events are linear-ish in the cells: one `Walked` per stretch of walk, which ends with a loop
+of two or more cells (erased in that event) or with the walk joining the maze; a step out
+and straight back, a loop of one cell, is folded into its stretch. Not one per step."""
 from __future__ import annotations
 
 from typing import Iterator
@@ -21,8 +21,8 @@ from ..registry import Family, Param, register
 from ._common import start_cell
 from ._walk import SIDES, Sides, flat_cells, steps_from
 
-#: a loop erasing this many cells or more gets an event of its own (smaller ones are
-#: folded into the stretch of growth around them)
+#: a loop erasing this many cells or more ends a stretch (and is told as its `loop`);
+#: smaller ones are folded into the stretch around them (its `cut`)
 OWN_EVENT = 2
 #: the first window of a walk, in steps (doubled while the walk goes on)
 FIRST_WINDOW = 32
@@ -48,12 +48,12 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
     Each step takes one of the four sides of the square uniformly; a side that leads
     nowhere is a step that stays put. Yields GridCreated and CellMarked(first cell, clear)
     (a maze of one cell). Then, for each cell still outside the maze (in a random order), a
-    walk, told by Walked events, each `count` = steps walked in all walks: a stretch of
-    growth — Walked(head, steps, count, sides, cut = cells its one-cell loops took off the
-    walk as it was, grew = the cells it added; the first stretch of a walk grows from the
-    walk's first cell, where the walker starts); a loop of two or more cells closing —
-    Walked(the cell returned to, 1, count, side, cut = the loop's cells); the step into
-    the maze — Walked(the maze's cell, …) ending the last stretch. Then WallOpened for each step of
+    walk, told by Walked events, each `count` = steps walked in all walks, one per stretch
+    of walk: Walked(where it ends, steps, count, sides, cut = the cells its one-cell loops
+    took off the walk as it was, grew = the cells it added, loop = the cells of the loop of
+    two or more cells its last step closed, erased then). A stretch ends with such a loop
+    or with the step into the maze (loop = 0, the walker on the maze's cell); the first
+    stretch of a walk grows from the walk's first cell, where the walker starts. Then WallOpened for each step of
     the loop-erased walk from its head back to its first cell and MarksCleared(walk) (the
     walker stays where it joined until the next walk starts). The first walk to join
     announces it with a Milestone. Ends with MarksCleared(walker).
@@ -91,14 +91,14 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
                 if there == head:      # a step that stays put
                     continue
                 w = where[there]
-                if w == _OFF:          # a new cell: the walk grows
+                if w == -1:            # _OFF, a new cell: the walk grows
                     where[there] = n
                     n += 1
                     grow(there)
                     exit_of[head] = taken[x]
                     head = there
                     continue
-                if w == _TREE:         # into the maze: the walk is done
+                if w == -2:            # _TREE, into the maze: the walk is done
                     exit_of[head] = taken[x]
                     yield ev.Walked(cells[there], carried + x + 1 - mark, walked + x + 1,
                                     b"".join(carry) + taken[mark:x + 1], told - low,
@@ -108,16 +108,13 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
                     done = True
                     break
                 erased = n - 1 - w     # back onto the walk: a loop closes
-                if erased >= OWN_EVENT:
-                    if x > mark or carried:    # first the stretch before the loop
-                        yield ev.Walked(cells[head], carried + x - mark, walked + x,
-                                        b"".join(carry) + taken[mark:x], told - low,
-                                        tuple([cells[c] for c in path[low:]]))
-                        carry, carried = [], 0
-                    yield ev.Walked(cells[there], 1, walked + x + 1, taken[x:x + 1], erased)
-                    mark = x + 1
+                if erased >= OWN_EVENT:    # the stretch ends with it
+                    yield ev.Walked(cells[there], carried + x + 1 - mark, walked + x + 1,
+                                    b"".join(carry) + taken[mark:x + 1], told - low,
+                                    tuple([cells[c] for c in path[low:]]), erased)
+                    carry, carried, mark = [], 0, x + 1
                 for c in path[w + 1:]:
-                    where[c] = _OFF
+                    where[c] = -1
                 del path[w + 1:]
                 n, head = w + 1, there
                 if erased >= OWN_EVENT:

@@ -534,8 +534,9 @@ class MazePanel:
     def _on_walked(self, event: ev.Walked) -> None:
         """A stretch of random walk: the cells its trail passed through (replayed with the
         surface's step table from where the walker stood, that cell included) are drawn as
-        a light trail until the next stretch; a kept walk loses its last `cut` cells (drawn
-        as erased until the next stretch) and gains `grew`; the walker moves to `cell`."""
+        a light trail until the next stretch; a kept walk loses its last `cut` cells, gains
+        `grew`, then loses its last `loop` cells (the lost ones drawn as erased until the
+        next stretch); the walker moves to `cell`."""
         self._clear_trail()
         cols = self.maze.cols
         began = self.walker
@@ -559,6 +560,11 @@ class MazePanel:
             self.walk.append(cell)
             self.walk_set.add(cell)
             self._set_mark(cell, _WALK_CODE)
+        for _ in range(min(event.loop, len(self.walk))):
+            cell = self.walk.pop()
+            self.walk_set.discard(cell)
+            self.flash.append(cell)
+            self._set_mark(cell, _ERASED_CODE)
         self.walk_length = event.count
         previous, self.walker = self.walker, event.cell
         if previous is not None and previous != event.cell \
