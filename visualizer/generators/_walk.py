@@ -24,29 +24,32 @@ BATCH = 1 << 16
 
 
 class Sides:
-    """Uniform sides 0-3 (uint8) from `rng`, drawn in batches sized for a maze of `cells`
-    cells; `take` hands them out in order and `back` returns the last ones not used, so the
-    same seed always gives the same walk."""
+    """Uniform sides 0-3 (one byte each) from `rng`, drawn in batches sized for a maze of
+    `cells` cells; `take` hands them out in order and `back` returns the last ones not
+    used, so the same seed always gives the same walk."""
 
     def __init__(self, rng: np.random.Generator, cells: int) -> None:
         self.rng, self.batch = rng, min(BATCH, max(64, 4 * cells))
-        self._buffer = np.empty(0, dtype=np.uint8)
-        self._bytes = b""
+        self._buffer = b""
         self._next = 0
 
-    def take(self, n: int) -> tuple[np.ndarray, bytes]:
-        """The next `n` sides (`n` at most the batch size), as an array and as bytes."""
+    def take(self, n: int) -> bytes:
+        """The next `n` sides (`n` at most the batch size)."""
         if self._next + n > len(self._buffer):
-            fresh = self.rng.integers(0, 4, self.batch, dtype=np.uint8)
-            self._buffer = np.concatenate((self._buffer[self._next:], fresh))
-            self._bytes = self._buffer.tobytes()
+            fresh = self.rng.integers(0, 4, self.batch, dtype=np.uint8).tobytes()
+            self._buffer = self._buffer[self._next:] + fresh
             self._next = 0
         a, self._next = self._next, self._next + n
-        return self._buffer[a:self._next], self._bytes[a:self._next]
+        return self._buffer[a:self._next]
 
     def back(self, n: int) -> None:
         """Give back the last `n` sides taken (they come out again next)."""
         self._next -= n
+
+
+def as_array(sides: bytes) -> np.ndarray:
+    """`sides` as a read-only uint8 array (no copy)."""
+    return np.frombuffer(sides, dtype=np.uint8)
 
 
 def steps_from(target: Sequence[int], here: int, sides: bytes) -> Iterator[int]:

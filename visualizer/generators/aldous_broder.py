@@ -17,7 +17,7 @@ from ..maze import Maze, created
 from ..maze.trail import walk_cells
 from ..registry import Family, Param, register
 from ._common import start_cell
-from ._walk import SIDES, Sides, flat_cells
+from ._walk import SIDES, Sides, as_array, flat_cells
 
 
 @register("generator", "aldous_broder",
@@ -53,7 +53,8 @@ def aldous_broder(maze: Maze, *, rng: np.random.Generator,
     carry: list[bytes] = []          # the stretch's sides from earlier batches
     carried = 0                      # ... and how many
     while left:
-        sides, taken = draws.take(draws.batch)
+        taken = draws.take(draws.batch)
+        sides = as_array(taken)
         at = walk_cells(target, cols, here, sides)
         fresh = np.flatnonzero(~seen[at])
         if not fresh.size:

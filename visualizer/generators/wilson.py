@@ -19,7 +19,7 @@ from ..maze import Maze, created
 from ..maze.trail import walk_cells
 from ..registry import Family, Param, register
 from ._common import start_cell
-from ._walk import SIDES, Sides, flat_cells, steps_from
+from ._walk import SIDES, Sides, as_array, flat_cells, steps_from
 
 #: a loop erasing this many cells or more ends a stretch (and is told as its `loop`);
 #: smaller ones are folded into the stretch around them (its `cut`)
@@ -53,15 +53,16 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
     took off the walk as it was, grew = the cells it added, loop = the cells of the loop of
     two or more cells its last step closed, erased then). A stretch ends with such a loop
     or with the step into the maze (loop = 0, the walker on the maze's cell); the first
-    stretch of a walk grows from the walk's first cell, where the walker starts. Then WallOpened for each step of
-    the loop-erased walk from its head back to its first cell and MarksCleared(walk) (the
-    walker stays where it joined until the next walk starts). The first walk to join
-    announces it with a Milestone. Ends with MarksCleared(walker).
+    stretch of a walk grows from the walk's first cell, where the walker starts. Then
+    WallOpened for each step of the loop-erased walk from its head back to its first cell
+    and MarksCleared(walk) (the walker stays where it joined until the next walk starts).
+    The first walk to join announces it with a Milestone. Ends with MarksCleared(walker).
     """
     yield created(maze)
     target, entered, _ = maze.surface.step_table
-    faces = maze.faces.reshape(-1, 4)
-    moves: list[int] = target.reshape(-1).tolist()      # flat: 4 * cell + side
+    faces = maze.faces.reshape(-1)     # flat: 4 * cell + side, as are the moves
+    moves: list[int] = target.reshape(-1).tolist()
+    inward: list[int] = entered.reshape(-1).tolist()
     cells, cols = flat_cells(maze), maze.cols
     draws = Sides(rng, maze.cells)
     root = start_cell(maze, rng, start)
@@ -83,10 +84,10 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
         carried = 0
         head, width, done = begin, FIRST_WINDOW, False
         while not done:
-            sides, taken = draws.take(width)
+            taken = draws.take(width)
             mark = 0                   # where the stretch starts in this window
             at = steps_from(moves, head, taken) if width <= IN_PYTHON \
-                else walk_cells(target, cols, head, sides).tolist()
+                else walk_cells(target, cols, head, as_array(taken)).tolist()
             for x, there in enumerate(at):
                 if there == head:      # a step that stays put
                     continue
@@ -103,7 +104,7 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
                     yield ev.Walked(cells[there], carried + x + 1 - mark, walked + x + 1,
                                     b"".join(carry) + taken[mark:x + 1], told - low,
                                     tuple([cells[c] for c in path[low:]]))
-                    draws.back(len(sides) - x - 1)
+                    draws.back(len(taken) - x - 1)
                     walked += x + 1
                     done = True
                     break
@@ -123,15 +124,14 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
                     low = n
             else:
                 carry.append(taken[mark:])
-                carried += len(sides) - mark
-                walked += len(sides)
+                carried += len(taken) - mark
+                walked += len(taken)
                 width = min(width * 2, LARGEST_WINDOW, draws.batch)
         # the walk joins the maze: its walls open from its head back to its first cell
-        on = np.array(path[::-1], dtype=np.int64)
-        out = np.frombuffer(exit_of, dtype=np.uint8)[on]
-        faces[on, out] = True
-        faces[target[on, out], entered[on, out]] = True
-        for cell, side in zip(path[::-1], out.tolist()):
+        for cell in reversed(path):
+            side = exit_of[cell]
+            face = 4 * cell + side
+            faces[face] = faces[4 * moves[face] + inward[face]] = True
             where[cell] = _TREE
             yield ev.WallOpened(cells[cell], SIDES[side])
         yield ev.MarksCleared(Mark.WALK)
