@@ -108,7 +108,7 @@ def test_a_stretch_of_walk_leaves_a_light_trail_until_the_next_one():
                          # (1,1)
                          ev.Walked((1, 1), 5, 5, bytes([1, 1, 2, 2, 3]))], 2, 3)
     assert panel.fill((1, 1)) == INDEX["current"]
-    trail = INDEX["visited"]
+    trail = INDEX["tested"]
     assert [panel.fill(c) for c in ((0, 1), (0, 2), (1, 2))] == [trail] * 3
     assert panel.fill((0, 0)) == trail and "walked 5" in panel.caption()    # it started there
     panel.apply(ev.Walked((1, 0), 1, 6, bytes([3])))

@@ -25,7 +25,7 @@ from ._walk import SIDES, Sides, as_array, flat_cells
           "been to is opened (uniform: every maze equally likely, but slow)",
           params=(Param("start", "cell", None, "where the walk starts (default: random)"),),
           legend={"current": "the random walker",
-                  "visited": "where it wandered since its last carving"},
+                  "tested": "where it just wandered"},
           family=Family.CARVER)
 def aldous_broder(maze: Maze, *, rng: np.random.Generator,
                   start: Cell | None = None) -> Iterator[ev.Event]:

@@ -39,7 +39,7 @@ _OFF, _TREE = -1, -2           # `where` for a cell off the walk, in the tree
           params=(Param("start", "cell", None, "the first cell of the maze (default: "
                                                "random)"),),
           legend={"current": "the random walker", "unvisited": "not in the maze yet",
-                  "visited": "where it wandered since the last event"},
+                  "tested": "where it just wandered"},
           family=Family.CARVER)
 def wilson(maze: Maze, *, rng: np.random.Generator,
            start: Cell | None = None) -> Iterator[ev.Event]:

@@ -40,7 +40,7 @@ _TRAIL_CODE = len(_MARK_CODE) + 1
 _CODE_COLOUR = np.zeros(len(_MARK_CODE) + 2, dtype=np.uint8)
 for _name, _code in _MARK_CODE.items():
     _CODE_COLOUR[_code] = _MARK_COLOUR[_name]
-_CODE_COLOUR[_TRAIL_CODE] = INDEX["visited"]
+_CODE_COLOUR[_TRAIL_CODE] = INDEX["tested"]   # a slot no solver shows
 _STICKY = {_MARK_CODE[Mark.START], _MARK_CODE[Mark.GOAL]}
 _WALL, _PASSAGE, _BLOCKED = INDEX["wall"], INDEX["passage"], INDEX["blocked"]
 _CONSIDERED = INDEX["considered"]
