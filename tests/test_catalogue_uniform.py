@@ -4,8 +4,9 @@ The spanning trees are enumerated by brute force (every set of cells − 1 walls
 all the cells), on the 3×3 plane (192 trees), on a 2×3 Klein bottle (a twisted gluing and
 double edges: 350 trees), a 2×3 projective plane (both gluings twisted: 300 trees) and a 2×2
 sphere (two corner walls glued to themselves, never in a tree: 12 trees); a chi-square test
-compares the counts of many mazes with the uniform distribution. The same test tells a biased generator apart (the backtracker), so it
-can fail; and weighted Prim makes Kruskal's distribution, not the uniform one.
+compares the counts of many mazes with the uniform distribution. The same test tells a
+biased generator apart (the backtracker), so it can fail; and weighted Prim makes Kruskal's
+distribution, not the uniform one.
 """
 from __future__ import annotations
 
