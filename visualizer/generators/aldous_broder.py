@@ -36,7 +36,7 @@ def aldous_broder(maze: Maze, *, rng: np.random.Generator,
     for each cell entered for the first time, Walked(that cell, steps since the last
     carving, steps in all, the sides taken) and WallOpened(cell left, side crossed). Ends
     with CellMarked(last cell, clear) once every cell has been entered: the walk stops on
-    its last first visit.
+    its last first visit. (`maze` itself is carved a batch of steps ahead of the events.)
     """
     yield created(maze)
     target, entered, _ = maze.surface.step_table
@@ -58,7 +58,7 @@ def aldous_broder(maze: Maze, *, rng: np.random.Generator,
         at = walk_cells(target, cols, here, sides)
         fresh = np.flatnonzero(~seen[at])
         if not fresh.size:
-            carry.append(sides.tobytes())
+            carry.append(taken)
             carried += len(sides)
             walked += len(sides)
             here = int(at[-1])
@@ -81,7 +81,7 @@ def aldous_broder(maze: Maze, *, rng: np.random.Generator,
             yield ev.WallOpened(cells[b], SIDES[side])
             carry, carried, mark = [], 0, j + 1
         if left:
-            carry.append(sides[mark:].tobytes())
+            carry.append(taken[mark:])
             carried += len(sides) - mark
             walked += len(sides)
             here = int(at[-1])

@@ -282,8 +282,8 @@ class _SolveTally:
             self.visited.add(event.cell)
 
     def walked(self, event: ev.Walked) -> None:
-        # a walker stands there (the cells of its trail in between are not replayed here:
-        # the tally has no surface; every walker today yields them between carvings only)
+        # the walker stands there; the cells its trail passed through are not counted (the
+        # tally has no surface to replay the trail with). Only generators yield Walked today.
         self.visited.add(event.cell)
 
     def found(self, event: ev.PathFound) -> None:
