@@ -11,8 +11,15 @@ one whose time at the last size, grown like the cells, would pass `--budget` sec
 Times are this process's CPU seconds unless `--clock wall`: on a machine shared with other
 work the wall clock says more about the neighbours than about the code.
 
+The random walks (Aldous–Broder, Wilson) are not linear in the cells, and cannot be: the
+walk itself grows like n·log²n for Aldous–Broder (its cover time) and like n·log n for
+Wilson (a mean hitting time), n the cells. Their rows print the steps per cell next to
+each time (from the `Walked` events' count), so that the cost per step can be seen to stay
+flat while the walk per cell grows.
+
 Run: python benchmarks/bench_scale.py [--sizes 100 300 1000] [--repeat 1] [--budget 120]
          [--clock cpu|wall] [--only generators|setup|reverse_delete]
+         [--names backtracker,aldous_broder,wilson]
 """
 from __future__ import annotations
 
@@ -28,6 +35,7 @@ import numpy as np
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from visualizer import registry  # noqa: E402
+from visualizer.events import Walked  # noqa: E402
 from visualizer.maze import Maze  # noqa: E402
 from visualizer.surfaces import SURFACES, Surface, make_surface  # noqa: E402
 
@@ -48,6 +56,11 @@ CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time
 clock = CLOCKS["cpu"]
 
 
+#: the steps a random walker took in the last `build` run (its last `Walked` count; 0 for a
+#: generator that yields none)
+walk_steps = [0]
+
+
 def timed(run: Callable[[], object], repeat: int) -> float:
     """The best time of `repeat` calls of `run` on `clock`, in seconds."""
     best = float("inf")
@@ -60,15 +73,20 @@ def timed(run: Callable[[], object], repeat: int) -> float:
 
 def build(name: str, n: int, seed: int) -> Callable[[], int]:
     """A call that builds an `n x n` plane maze with generator `name` from a fresh surface,
-    consumes every event and returns how many there were."""
+    consumes every event and returns how many there were (the walk's steps, if any, go to
+    `walk_steps`)."""
     algo = registry.get("generator", name)
 
     def run() -> int:
         make_surface.cache_clear()
         maze = Maze(n, n, "plane")
-        count = deque(enumerate(algo.func(maze, rng=np.random.default_rng(seed)), 1),
-                      maxlen=1)
-        return count[0][0] if count else 0
+        count, steps = 0, 0
+        for event in algo.func(maze, rng=np.random.default_rng(seed)):
+            count += 1
+            if event.__class__ is Walked:
+                steps = event.count
+        walk_steps[0] = steps
+        return count
 
     return run
 
@@ -81,14 +99,15 @@ def growth(times: Sequence[float | None]) -> str:
     return " ".join(out)
 
 
-def generators_table(sizes: list[int], repeat: int, budget: float, seed: int) -> None:
-    names = list(registry.algorithms("generator"))
+def generators_table(sizes: list[int], repeat: int, budget: float, seed: int,
+                     only: list[str] | None = None) -> None:
+    names = [x for x in registry.algorithms("generator") if only is None or x in only]
     cells = [n * n for n in sizes]
     print(f"generators on the plane, full event streams, best of {repeat} "
           f"(cells grow {growth([float(c) for c in cells])})")
     base: list[float] = [timed(build(BASELINE, n, seed), repeat) for n in sizes]
     header = "".join(f"{f'{n}²':>18}" for n in sizes)
-    print(f"{'generator':<16}{header}   growth")
+    print(f"{'generator':<16}{header}   growth   (steps per cell: a random walk's length)")
     for name in [BASELINE] + [x for x in names if x != BASELINE]:
         algo = registry.get("generator", name)
         if algo.surfaces is not None and "plane" not in algo.surfaces:
@@ -98,7 +117,7 @@ def generators_table(sizes: list[int], repeat: int, budget: float, seed: int) ->
             print(f"{name:<16}skipped: {SLOW_BY_DESIGN[name]}")
             continue
         times: list[float | None] = []
-        cols, notes = [], []
+        cols, notes, per_cell = [], [], []
         for k, n in enumerate(sizes):
             limit = SLOW_UP_TO.get(name)
             last = times[-1] if times else None
@@ -114,10 +133,15 @@ def generators_table(sizes: list[int], repeat: int, budget: float, seed: int) ->
                 notes.append(f"{n}²: projected {projected:.0f} s from {sizes[k - 1]}² "
                              f"(over the {budget:.0f} s budget)")
                 continue
+            walk_steps[0] = 0
             t = base[k] if name == BASELINE else timed(build(name, n, seed), repeat)
             times.append(t)
             cols.append(f"{t:8.2f} s {t / base[k]:5.2f}×")
-        print(f"{name:<16}{''.join(cols)}   {growth(times)}", flush=True)
+            if walk_steps[0]:
+                per_cell.append(f"{n}²: {walk_steps[0] / cells[k]:.1f} "
+                                f"({t / walk_steps[0] * 1e9:.0f} ns per step)")
+        walks = f"   steps per cell {', '.join(per_cell)}" if per_cell else ""
+        print(f"{name:<16}{''.join(cols)}   {growth(times)}{walks}", flush=True)
         for note in notes:
             print(f"{'':<16}skipped at {note}")
 
@@ -160,6 +184,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="skip a size whose projected time is over this (seconds)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", choices=("generators", "setup", "reverse_delete"))
+    parser.add_argument("--names", help="generators to time, by name, comma-separated "
+                                        "(default: all; the backtracker always runs)")
     parser.add_argument("--clock", choices=tuple(CLOCKS), default="cpu",
                         help="cpu: this process's CPU time (default); wall: elapsed time")
     args = parser.parse_args(argv)
@@ -168,7 +194,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"times: {args.clock} seconds")
     assert set(SURFACES) >= {"plane", "torus", "projective", "sphere"}
     if args.only in (None, "generators"):
-        generators_table(args.sizes, args.repeat, args.budget, args.seed)
+        only = args.names.split(",") if args.names else None
+        if only is not None:
+            unknown = sorted(set(only) - set(registry.algorithms("generator")))
+            if unknown:
+                parser.error(f"--names: no generator called {', '.join(unknown)}")
+        generators_table(args.sizes, args.repeat, args.budget, args.seed, only)
     if args.only in (None, "setup"):
         setup_table(args.sizes, args.repeat, args.seed)
     if args.only in (None, "reverse_delete"):

@@ -95,3 +95,43 @@ def test_every_colour_a_generator_shows_has_its_words(name):
     marks_shown = {INDEX[s] for s in ("current", "walk", "scan", "stack", "frontier",
                                       "chamber", "cheap", "middling", "dear")} & seen
     assert marks_shown, "the algorithm's own state shows in some frame"
+
+
+def test_a_stretch_of_walk_leaves_a_light_trail_until_the_next_one():
+    """Walked: the cells its trail passed through (replayed from where the walker stood,
+    that cell included) are drawn in the trail colour for that stretch only; the walker
+    moves to its cell."""
+    maze = Maze(2, 3)
+    panel = panel_after([ev.GridCreated(2, 3, maze.surface),
+                         ev.CellMarked((0, 0), Mark.WALKER),
+                         # E, E, S, S (the bottom edge: stays), W: (0,1) (0,2) (1,2) (1,2)
+                         # (1,1)
+                         ev.Walked((1, 1), 5, 5, bytes([1, 1, 2, 2, 3]))], 2, 3)
+    assert panel.fill((1, 1)) == INDEX["current"]
+    trail = INDEX["tested"]
+    assert [panel.fill(c) for c in ((0, 1), (0, 2), (1, 2))] == [trail] * 3
+    assert panel.fill((0, 0)) == trail and "walked 5" in panel.caption()    # it started there
+    panel.apply(ev.Walked((1, 0), 1, 6, bytes([3])))
+    assert panel.fill((1, 0)) == INDEX["current"] and panel.fill((1, 1)) == trail
+    assert panel.fill((0, 1)) == INDEX["unvisited"]           # the last trail is gone
+    panel.apply(ev.CellMarked((1, 0), Mark.CLEAR))
+    assert panel.fill((1, 1)) == INDEX["unvisited"]           # and so is this one
+
+
+def test_a_kept_walk_grows_and_its_loops_show_as_erased():
+    """Wilson's Walked: `grew` cells join the walk, `loop` ones show as erased for one
+    stretch; the walker sits on the walk's head; a new walk starts on its first cell."""
+    maze = Maze(2, 2)
+    grow = ev.Walked((1, 0), 3, 3, bytes([1, 2, 3]), 0, ((0, 0), (0, 1), (1, 1), (1, 0)))
+    panel = panel_after([ev.GridCreated(2, 2, maze.surface), grow], 2, 2)
+    walk, erased = INDEX["walk"], INDEX["erased"]
+    assert [panel.fill(c) for c in ((0, 0), (0, 1), (1, 1))] == [walk] * 3
+    assert panel.fill((1, 0)) == INDEX["current"]
+    panel.apply(ev.Walked((0, 0), 1, 4, bytes([0]), 0, (), 3))  # back to (0, 0): a loop
+    assert [panel.fill(c) for c in ((0, 1), (1, 1), (1, 0))] == [erased] * 3
+    assert panel.fill((0, 0)) == INDEX["current"]
+    panel.apply(ev.Walked((0, 1), 1, 5, bytes([1]), 0, ((0, 1),)))
+    assert [panel.fill(c) for c in ((1, 1), (1, 0))] == [INDEX["unvisited"]] * 2
+    assert panel.fill((0, 0)) == walk and panel.fill((0, 1)) == INDEX["current"]
+    panel.apply(ev.MarksCleared(Mark.WALK))
+    assert panel.fill((0, 0)) == INDEX["unvisited"]

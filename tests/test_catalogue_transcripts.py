@@ -22,59 +22,158 @@ def run(name: str, rows: int, cols: int, surface: str = "plane", seed: int = 0, 
     return maze, events[1:]
 
 
-def test_aldous_broder_on_a_1x2_grid():
-    _, events = run("aldous_broder", 1, 2, start=(0, 0))
-    assert events == [ev.CellMarked((0, 0), Mark.WALKER), ev.WallOpened((0, 0), E),
-                      ev.CellMarked((0, 1), Mark.WALKER, 1), ev.CellMarked((0, 1), Mark.CLEAR)]
+def test_aldous_broder_on_a_1x3_plane():
+    """Worked by hand from the seed's sides (N E S W = 0 1 2 3; a side that leads nowhere
+    stays put): E enters (0, 1); then S W W W W N S N W W S W S N E S W W E S N E wanders
+    (0, 1) → (0, 0) and back twice, the last E enters (0, 2): 22 steps, 23 in all."""
+    _, events = run("aldous_broder", 1, 3, start=(0, 0))
+    assert events == [
+        ev.CellMarked((0, 0), Mark.WALKER),
+        ev.Walked((0, 1), 1, 1, bytes([1])), ev.WallOpened((0, 0), E),
+        ev.Walked((0, 2), 22, 23, bytes([2, 3, 3, 3, 3, 0, 2, 0, 3, 3, 2, 3, 2, 0, 1, 2, 3,
+                                         3, 1, 2, 0, 1])), ev.WallOpened((0, 1), E),
+        ev.CellMarked((0, 2), Mark.CLEAR)]
 
 
-def test_aldous_broder_counts_every_step_and_carves_only_first_visits():
-    maze, events = run("aldous_broder", 4, 4, seed=3)
-    walks = [e for e in events if isinstance(e, ev.CellMarked) and e.mark == Mark.WALKER]
-    assert [e.count for e in walks] == list(range(len(walks)))
-    first_visits, seen = 0, {walks[0].cell}
-    for b in walks[1:]:
-        if b.cell not in seen:
-            seen.add(b.cell)
-            first_visits += 1
-    assert first_visits == maze.cells - 1 == sum(isinstance(e, ev.WallOpened) for e in events)
+def test_aldous_broder_carves_across_a_glued_edge():
+    """The same draws on a one-row torus: S from (0, 1) is glued to itself (a step that
+    stays), W W crosses from (0, 0) to (0, 2) over the glued edge, which is opened."""
+    _, events = run("aldous_broder", 1, 3, "torus", start=(0, 0))
+    assert events == [
+        ev.CellMarked((0, 0), Mark.WALKER),
+        ev.Walked((0, 1), 1, 1, bytes([1])), ev.WallOpened((0, 0), E),
+        ev.Walked((0, 2), 3, 4, bytes([2, 3, 3])), ev.WallOpened((0, 0), W),
+        ev.CellMarked((0, 2), Mark.CLEAR)]
 
 
-def test_wilson_on_a_1x2_grid():
-    _, events = run("wilson", 1, 2, start=(0, 0))
+def walker_cells(surface, start, trail):
+    """The cells a trail goes through, stepped one side at a time with `Surface.move`."""
+    here, out = start, []
+    for side in trail:
+        step = surface.move(here, Side(side))
+        here = here if step is None else step.cell
+        out.append(here)
+    return out
+
+
+@pytest.mark.parametrize("surface", ["plane", "klein", "sphere"])
+def test_aldous_broder_counts_every_step_and_carves_only_first_visits(surface):
+    """Each stretch, replayed side by side with `Surface.move`: it ends on its cell, enters
+    no new cell before its last step, and its last step is the wall opened."""
+    maze, events = run("aldous_broder", 4, 4, surface, seed=3)
+    here = events[0].cell
+    seen, count = {here}, 0
+    for walked, opened in zip(events[1:-1:2], events[2:-1:2]):
+        assert isinstance(walked, ev.Walked) and isinstance(opened, ev.WallOpened)
+        assert len(walked.trail) == walked.steps and walked.count == count + walked.steps
+        assert walked.cut == 0 and walked.grew == ()
+        path = walker_cells(maze.surface, here, walked.trail)
+        assert path[-1] == walked.cell and walked.cell not in seen
+        assert set(path[:-1]) <= seen                       # no first visit before the last
+        before = path[-2] if len(path) > 1 else here
+        assert opened == ev.WallOpened(before, Side(walked.trail[-1]))
+        assert maze.surface.move(before, opened.side).cell == walked.cell
+        seen.add(walked.cell)
+        here, count = walked.cell, walked.count
+    assert len(seen) == maze.cells and events[-1] == ev.CellMarked(here, Mark.CLEAR)
+
+
+def test_wilson_on_a_1x3_plane():
+    """The root is (0, 0); the walk from (0, 2): S stays put, W grows the walk to (0, 1),
+    W enters the maze: one stretch of 3 steps, both cells kept, walls opened from the head
+    back."""
+    _, events = run("wilson", 1, 3, start=(0, 0))
     assert events == [
         ev.CellMarked((0, 0), Mark.CLEAR),
-        ev.CellMarked((0, 1), Mark.WALKER),
-        ev.WallOpened((0, 1), W),
-        ev.MarksCleared(Mark.WALK), ev.MarksCleared(Mark.WALKER),
+        ev.Walked((0, 0), 3, 3, bytes([2, 3, 3]), 0, ((0, 2), (0, 1))),
+        ev.WallOpened((0, 1), W), ev.WallOpened((0, 2), W),
+        ev.MarksCleared(Mark.WALK),
         ev.Milestone("the first walk, its loops erased, joins the maze", (0, 1)),
+        ev.MarksCleared(Mark.WALKER),
     ]
 
 
-def test_wilson_erases_loops_and_opens_only_the_loop_erased_walk():
-    """Replaying the walk events by hand: the walk is a path (no cell twice), an erased
-    loop is exactly the walk's cells after the cell returned to, and the opened walls are
-    the walk's steps."""
-    maze, events = run("wilson", 5, 5, "torus", seed=8)
+def loop_erased(cells):
+    """Chronological loop erasure of a walk given as its cells, done here independently."""
     walk: list = []
-    pending: list = []
-    erased = 0
-    for e in events:
-        if isinstance(e, ev.CellMarked) and e.mark == Mark.WALKER:
-            if e.cell in walk:                      # back onto the walk: a loop was erased
-                assert walk[walk.index(e.cell) + 1:] == pending
-                erased += len(pending)
-                del walk[walk.index(e.cell) + 1:]
+    for cell in cells:
+        if cell in walk:
+            del walk[walk.index(cell) + 1:]
+        else:
+            walk.append(cell)
+    return walk
+
+
+@pytest.mark.parametrize("surface,seed", [("torus", 8), ("plane", 2), ("projective", 5)])
+def test_wilson_erases_loops_and_opens_only_the_loop_erased_walk(surface, seed):
+    """Replaying each walk's trails step by step and erasing its loops here: after every
+    Walked event the walk it tells (cut, grew, then loop) is the loop-erased walk so far; a
+    loop of two or more cells ends a stretch, and only such a loop; the opened walls are
+    the loop-erased walk's steps."""
+    maze, events = run("wilson", 10, 10, surface, seed=seed)
+    in_tree = {events[0].cell}
+    told: list = []
+    steps: list = []
+    here, count, loops, opened, fresh = None, 0, 0, [], True
+    for e in events[1:]:
+        if isinstance(e, ev.Walked) and fresh:              # a walk starts on its first cell
+            here, steps, told, fresh = e.grew[0], [e.grew[0]], [], False
+        if isinstance(e, ev.Walked):
+            assert len(e.trail) == e.steps and e.count == count + e.steps
+            path = walker_cells(maze.surface, here, e.trail)
+            before = loop_erased(steps)
+            steps += path
+            assert path[-1] == e.cell
+            if e.cell in in_tree:                           # the walk joins the maze
+                after = loop_erased(steps[:-1])
             else:
-                walk.append(e.cell)
-            pending = []
-        elif isinstance(e, ev.CellMarked) and e.mark == Mark.ERASED:
-            pending.append(e.cell)
-        elif isinstance(e, ev.MarksCleared) and e.mark == Mark.WALKER:
-            walk = []
-        assert len(set(walk)) == len(walk)
-    assert erased > 0
+                after = loop_erased(steps)
+            del told[len(told) - e.cut:]
+            told += e.grew
+            if e.loop:                                      # the stretch ends with a loop
+                loops += 1
+                assert e.loop >= 2 and largest_loop(before, path[:-1]) < 2
+                assert told == loop_erased(steps[:-1])      # ... its last step closes
+                assert largest_loop(told, path[-1:]) == e.loop
+                del told[len(told) - e.loop:]
+            else:                                           # no loop of 2+ cells inside
+                assert largest_loop(before, path) < 2
+            assert told == after
+            here, count = e.cell, e.count
+        elif isinstance(e, ev.WallOpened):
+            opened.append(e)
+        elif isinstance(e, ev.MarksCleared) and e.mark == Mark.WALK:
+            walk = told + [here]
+            assert opened == [ev.WallOpened(a, side) for a, side in
+                              reversed(list(zip(walk, sides_between(maze, walk))))]
+            in_tree |= set(told)
+            opened, fresh = [], True
+    assert loops > 0 and len(in_tree) == maze.cells
     assert maze.is_perfect()
+
+
+def largest_loop(walk, cells):
+    """The most cells one step of `cells` erases from the loop-erased `walk` (0 if none)."""
+    walk, most = list(walk), 0
+    for cell in cells:
+        if cell in walk:
+            most = max(most, len(walk) - 1 - walk.index(cell))
+            del walk[walk.index(cell) + 1:]
+        else:
+            walk.append(cell)
+    return most
+
+
+def sides_between(maze, walk):
+    """The side each cell of `walk` is left by to reach the next (the one wall between
+    them that is open)."""
+    out = []
+    for a, b in zip(walk, walk[1:]):
+        sides = [s for s in Side if maze.surface.move(a, s) is not None
+                 and maze.surface.move(a, s).cell == b and maze.is_open(a, s)]
+        assert len(sides) == 1
+        out.append(sides[0])
+    return out
 
 
 @pytest.mark.parametrize("seed", range(4))

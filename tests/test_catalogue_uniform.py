@@ -1,10 +1,12 @@
 """Quality bar 2: Aldous–Broder and Wilson sample every spanning tree equally often.
 
 The spanning trees are enumerated by brute force (every set of cells − 1 walls that joins
-all the cells), on the 3×3 plane (192 trees) and on a 2×3 Klein bottle (a twisted gluing
-and double edges: 350 trees); a chi-square test compares the counts of many mazes with the
-uniform distribution. The same test tells a biased generator apart (the backtracker), so it
-can fail; and weighted Prim makes Kruskal's distribution, not the uniform one.
+all the cells), on the 3×3 plane (192 trees), on a 2×3 Klein bottle (a twisted gluing and
+double edges: 350 trees), a 2×3 projective plane (both gluings twisted: 300 trees) and a 2×2
+sphere (two corner walls glued to themselves, never in a tree: 12 trees); a chi-square test
+compares the counts of many mazes with the uniform distribution. The same test tells a
+biased generator apart (the backtracker), so it can fail; and weighted Prim makes Kruskal's
+distribution, not the uniform one.
 """
 from __future__ import annotations
 
@@ -18,7 +20,8 @@ from visualizer import registry
 from visualizer.maze import Maze
 
 #: (surface, rows, cols, spanning trees, mazes sampled per tree)
-CASES = [("plane", 3, 3, 192, 15), ("klein", 2, 3, 350, 10)]
+CASES = [("plane", 3, 3, 192, 15), ("klein", 2, 3, 350, 10), ("projective", 2, 3, 300, 10),
+         ("sphere", 2, 2, 12, 100)]
 
 
 def spanning_trees(name: str, rows: int, cols: int) -> set[frozenset]:

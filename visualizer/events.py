@@ -249,6 +249,31 @@ class SetsMerged:
     cost: int = 0
 
 
+# --- a random walk, a stretch at a time (Aldous–Broder, Wilson) -------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Walked:
+    """A random walker took `steps` more steps (`count` in all) and now stands on `cell`.
+    `trail` holds the side taken at each step, one byte (0-3: N, E, S, W) each, in the
+    square's coordinates of the cell being left; a side that leads nowhere is a step that
+    stays put. A consumer that wants the stretch's cells replays the trail from where the
+    walker stood with the surface's step table (`visualizer.maze.trail`). A walker that
+    keeps a loop-erased walk (Wilson) says how it changed: its last `cut` cells were
+    erased (small loops closed on the way), then the cells `grew` were appended, in order,
+    then its last `loop` cells were erased (the loop the stretch's last step closed). A new
+    walk (the last one was cleared with `MarksCleared(Mark.WALK)`) starts on its first
+    `grew` cell, which is where that stretch's trail starts."""
+
+    cell: Cell
+    steps: int
+    count: int
+    trail: bytes
+    cut: int = 0
+    grew: tuple[Cell, ...] = ()
+    loop: int = 0
+
+
 # --- solving -----------------------------------------------------------------------------
 
 
@@ -341,12 +366,14 @@ Event = Union[
     GridCreated, WallConsidered, WallOpened, WallClosed, WallRejected, CellBlocked,
     CellOpened, EndpointsSet, CellMarked, SetsMerged, PathFound, NoPath, Generation, Milestone,
     MarksCleared, Statistics, Heading, PassageMarked,
+    Walked,
 ]
 
 EVENT_TYPES: tuple[type, ...] = (
     GridCreated, WallConsidered, WallOpened, WallClosed, WallRejected, CellBlocked,
     CellOpened, EndpointsSet, CellMarked, SetsMerged, PathFound, NoPath, Generation, Milestone,
     MarksCleared, Statistics, Heading, PassageMarked,
+    Walked,
 )
 
 #: Events that always get a frame of their own when animated.

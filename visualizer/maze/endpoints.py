@@ -54,7 +54,8 @@ _SEE = ev.Dispatch("the endpoint rules", {
 }, ignored=(ev.GridCreated, ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
             ev.CellBlocked, ev.CellOpened, ev.EndpointsSet, ev.MarksCleared, ev.SetsMerged,
             ev.Heading, ev.PassageMarked, ev.PathFound, ev.NoPath, ev.Generation,
-            ev.Statistics))
+            ev.Statistics,
+            ev.Walked))
 
 
 def border_side(maze: Maze, cell: Cell, preferred: tuple[Side, ...]) -> Side | None:

@@ -281,6 +281,11 @@ class _SolveTally:
         if event.mark in _VISIT_MARKS:
             self.visited.add(event.cell)
 
+    def walked(self, event: ev.Walked) -> None:
+        # the walker stands there; the cells its trail passed through are not counted (the
+        # tally has no surface to replay the trail with). Only generators yield Walked today.
+        self.visited.add(event.cell)
+
     def found(self, event: ev.PathFound) -> None:
         self.result.update(found=True, path_length=len(event.sides),
                            moves=" ".join("neso"[side] for side in event.sides))
@@ -292,6 +297,7 @@ class _SolveTally:
 _TALLY = ev.Dispatch("the solve statistics", {
     ev.CellMarked: _SolveTally.marked, ev.PathFound: _SolveTally.found,
     ev.NoPath: _SolveTally.failed,
+    ev.Walked: _SolveTally.walked,
 }, ignored=(ev.GridCreated, ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
             ev.CellBlocked, ev.CellOpened, ev.EndpointsSet, ev.MarksCleared, ev.SetsMerged,
             ev.Heading, ev.PassageMarked, ev.Generation, ev.Statistics, ev.Milestone))

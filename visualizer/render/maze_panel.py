@@ -15,6 +15,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
+from ..maze.trail import trail_cells
 from .glue import draw_glue_marks, glue_margin
 from .palette import INDEX, RAMP, SET_COLOURS, set_colour
 from .set_colours import SetColouring
@@ -33,9 +34,13 @@ _MARK_COLOUR = {
 }
 _NO_MARK = 0
 _MARK_CODE = {name: i + 1 for i, name in enumerate(_MARK_COLOUR)}
-_CODE_COLOUR = np.zeros(len(_MARK_CODE) + 1, dtype=np.uint8)
+#: the panel's own mark for the cells a `Walked` stretch passed through (not a `Mark`: the
+#: trail is this picture's way of showing the stretch; it goes with the next stretch)
+_TRAIL_CODE = len(_MARK_CODE) + 1
+_CODE_COLOUR = np.zeros(len(_MARK_CODE) + 2, dtype=np.uint8)
 for _name, _code in _MARK_CODE.items():
     _CODE_COLOUR[_code] = _MARK_COLOUR[_name]
+_CODE_COLOUR[_TRAIL_CODE] = INDEX["tested"]   # a slot no solver shows
 _STICKY = {_MARK_CODE[Mark.START], _MARK_CODE[Mark.GOAL]}
 _WALL, _PASSAGE, _BLOCKED = INDEX["wall"], INDEX["passage"], INDEX["blocked"]
 _CONSIDERED = INDEX["considered"]
@@ -53,6 +58,9 @@ _CHALK = {1: INDEX["once"], 2: INDEX["twice"]}
 _PATH_CODE = _MARK_CODE[Mark.PATH]
 _PATH_OR_END = _STICKY | {_PATH_CODE}
 _WALKER_CODE = _MARK_CODE[Mark.WALKER]
+_WALK_CODE, _ERASED_CODE = _MARK_CODE[Mark.WALK], _MARK_CODE[Mark.ERASED]
+#: clearing these marks ends a walk: its trail and erased loop go too
+_WALKING = frozenset({Mark.WALK, Mark.WALKER})
 _DISTANCE_CODE = _MARK_CODE[Mark.DISTANCE]
 _RAMP = [INDEX[name] for name in RAMP]
 
@@ -158,6 +166,12 @@ class MazePanel:
         self.current: Cell | None = None
         self.walker: Cell | None = None    # a `Mark.WALKER` cell: moves on without a trail
         self.walk_length = 0               # ... and the walk's length so far (its count)
+        # `Walked`: the walk a walker keeps (Wilson's loop-erased walk), the cells of the
+        # last stretch's trail and of the loop it erased (both go with the next stretch)
+        self.walk: list[Cell] = []
+        self.walk_set: set[Cell] = set()
+        self.trail: list[int] = []
+        self.flash: list[Cell] = []
         target, entered, _ = surface.step_table
         # Kruskal's sets: neighbouring sets never share a colour (render/set_colours.py)
         self.colouring: SetColouring | None = None
@@ -230,6 +244,8 @@ class MazePanel:
         other.hand = set(self.hand)
         other.considered = None if self.considered is None else set(self.considered)
         other.distance = self.distance.copy()
+        other.walk, other.walk_set = list(self.walk), set(self.walk_set)
+        other.trail, other.flash = list(self.trail), list(self.flash)
         other._at_distance = {d: list(cells) for d, cells in self._at_distance.items()}
         other._link_views()
         return other
@@ -457,6 +473,10 @@ class MazePanel:
             self.kept_open += 1
 
     def _on_marks_cleared(self, event: ev.MarksCleared) -> None:
+        if event.mark in _WALKING:
+            self._clear_trail()
+            if event.mark == Mark.WALK:
+                self.walk, self.walk_set = [], set()
         code = _MARK_CODE.get(event.mark, _NO_MARK)
         for r, c in zip(*np.nonzero(self.marks == code)):
             self._set_mark((int(r), int(c)), _NO_MARK)
@@ -500,6 +520,64 @@ class MazePanel:
         for i, side in self._wall_faces(event.cell, event.side):
             self._paint_face(i, side)
 
+    def _clear_trail(self) -> None:
+        """The last stretch's trail and erased loop go back to their colours."""
+        for i in self.trail:
+            if self._marks[i] == _TRAIL_CODE:
+                self._marks[i] = _NO_MARK
+                self._paint_cell(divmod(i, self.maze.cols))
+        for cell in self.flash:
+            if self.marks[cell] == _ERASED_CODE:
+                self._set_mark(cell, _NO_MARK)
+        self.trail, self.flash = [], []
+
+    def _on_walked(self, event: ev.Walked) -> None:
+        """A stretch of random walk: the cells its trail passed through (replayed with the
+        surface's step table from where the walker stood, that cell included) are drawn as
+        a light trail until the next stretch; a kept walk loses its last `cut` cells, gains
+        `grew`, then loses its last `loop` cells (the lost ones drawn as erased until the
+        next stretch); the walker moves to `cell`."""
+        self._clear_trail()
+        cols = self.maze.cols
+        began = self.walker
+        if event.grew and not self.walk:     # a new kept walk starts on its first cell
+            began = event.grew[0]
+        if began is not None and event.trail:
+            target = self.maze.surface.step_table[0]
+            start = began[0] * cols + began[1]
+            passed = trail_cells(target, cols, start, event.trail)
+            for i in np.unique(np.append(passed, start)).tolist():
+                if not self._marks[i] and not self._blocked[i]:
+                    self._marks[i] = _TRAIL_CODE
+                    self.trail.append(i)
+                    self._paint_cell(divmod(i, cols))
+        for _ in range(min(event.cut, len(self.walk))):
+            cell = self.walk.pop()
+            self.walk_set.discard(cell)
+            self.flash.append(cell)
+            self._set_mark(cell, _ERASED_CODE)
+        for cell in event.grew:
+            self.walk.append(cell)
+            self.walk_set.add(cell)
+            self._set_mark(cell, _WALK_CODE)
+        for _ in range(min(event.loop, len(self.walk))):
+            cell = self.walk.pop()
+            self.walk_set.discard(cell)
+            self.flash.append(cell)
+            self._set_mark(cell, _ERASED_CODE)
+        self.walk_length = event.count
+        previous, self.walker = self.walker, event.cell
+        if previous is not None and previous != event.cell \
+                and self.marks[previous] == _WALKER_CODE:
+            if previous in self.walk_set:
+                self._set_mark(previous, _WALK_CODE)
+            elif previous == began and event.trail:       # the stretch started there
+                self.trail.append(previous[0] * cols + previous[1])
+                self._set_mark(previous, _TRAIL_CODE)
+            else:
+                self._set_mark(previous, _NO_MARK)
+        self._set_mark(event.cell, _WALKER_CODE)
+
     def _mark(self, cell: Cell, mark: Mark, count: int = 0) -> None:
         if mark == Mark.WALKER:
             previous, self.walker = self.walker, cell
@@ -512,6 +590,7 @@ class MazePanel:
             return
         if cell == self.walker:
             self.walker = None
+            self._clear_trail()
         if mark == Mark.CURRENT:
             previous, self.current = self.current, cell
             if previous is not None and previous != cell \
@@ -629,4 +708,5 @@ _APPLY = ev.Dispatch("the maze panel", {
     ev.Heading: MazePanel._set_heading,
     ev.PassageMarked: MazePanel._on_chalk,
     ev.Milestone: lambda panel, e: panel._tell(e.label),
+    ev.Walked: MazePanel._on_walked,
 }, ignored=(ev.Generation,))

@@ -1,0 +1,64 @@
+"""Where a walk goes: the cells a sequence of sides leads to on a surface, computed in numpy.
+
+A walk's step is a side of the square (0-3: N, E, S, W) chosen in the square's own
+coordinates. Away from the square's edges a step is `row += dr, col += dc`, so a run of
+steps is a cumulative sum; the first step that would leave the square goes through the
+surface's step table (a glued edge, twisted or not, or nowhere: the walker stays put) and
+the sum restarts from there. No surface is special-cased: the table does the gluing.
+Generators use it to walk (`visualizer/generators/_walk.py`), renderers to replay a
+`Walked` event's trail.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+_DR = np.array([-1, 0, 1, 0], dtype=np.int32)
+_DC = np.array([0, 1, 0, -1], dtype=np.int32)
+#: the first window searched for a step that leaves the square (doubled while none does)
+_WINDOW = 256
+
+
+def walk_cells(target: np.ndarray, cols: int, start: int, sides: np.ndarray) -> np.ndarray:
+    """The flat cell the walker stands on after each step of `sides` (uint8 0-3), starting
+    from flat cell `start`, on the surface whose step table's targets are `target`
+    (`[flat cell, side]`, -1 where a side leads nowhere: a step that stays put). Returns an
+    int64 array as long as `sides`."""
+    k = len(sides)
+    out = np.empty(k, dtype=np.int64)
+    if k == 0:
+        return out
+    rows = len(target) // cols
+    cr = np.cumsum(_DR[sides], dtype=np.int32)
+    cc = np.cumsum(_DC[sides], dtype=np.int32)
+    cf = np.cumsum(np.array([-cols, 1, cols, -1], dtype=np.int64)[sides])
+    here, a = int(start), 0
+    while True:
+        r0, c0 = divmod(here, cols)
+        base_r = r0 - (int(cr[a - 1]) if a else 0)
+        base_c = c0 - (int(cc[a - 1]) if a else 0)
+        j, width, leave = a, _WINDOW, k
+        while j < k:
+            e = min(k, j + width)
+            # a negative row or column reads as a huge unsigned one: one test per axis
+            bad = ((cr[j:e] + base_r).view(np.uint32) >= rows) \
+                | ((cc[j:e] + base_c).view(np.uint32) >= cols)
+            if bad.any():
+                leave = j + int(bad.argmax())
+                break
+            j, width = e, width * 2
+        np.add(cf[a:leave], here - (int(cf[a - 1]) if a else 0), out=out[a:leave])
+        if leave == k:
+            return out
+        before = int(out[leave - 1]) if leave > a else here
+        there = int(target[before, sides[leave]])
+        here = before if there < 0 else there
+        out[leave] = here
+        a = leave + 1
+        if a == k:
+            return out
+
+
+def trail_cells(target: np.ndarray, cols: int, start: int, trail: bytes) -> np.ndarray:
+    """The flat cells a `Walked` event's `trail` passes through, from flat cell `start` (the
+    walker's cell before the stretch): `walk_cells` of the trail's sides."""
+    return walk_cells(target, cols, start, np.frombuffer(trail, dtype=np.uint8))
