@@ -86,13 +86,77 @@ def test_hunt_and_kill_hunts_when_stuck(seed):
         ev.CellMarked((0, 1), Mark.WALKER), ev.WallOpened((0, 1), went),
         ev.CellMarked(far, Mark.WALKER),
         ev.Milestone("stuck: the hunt scans row by row", far),
-        ev.CellMarked((0, 0), Mark.SCAN), ev.CellMarked((0, 1), Mark.SCAN),
-        ev.CellMarked((0, 2), Mark.SCAN),
+        ev.CellsMarked(((0, 0), (0, 1), (0, 2)), Mark.SCAN),     # the row, in one event
         ev.WallOpened(other, went),          # back towards the start, as the walk went
         ev.CellMarked(other, Mark.WALKER),
         ev.Milestone("hunt 1: found a cell next to the maze", other),
         ev.MarksCleared(Mark.SCAN), ev.CellMarked(other, Mark.CLEAR),
     ]
+
+
+def test_hunt_and_kill_on_a_3x1_grid_skips_full_rows():
+    """From the middle the walk goes one way; the hunt skips the rows with no cell outside
+    the maze (no event for them) and scans the last row only."""
+    for seed in range(4):
+        _, events = run("hunt_and_kill", 3, 1, seed=seed, start=(1, 0))
+        went = events[1].side
+        far, other = ((0, 0), (2, 0)) if went == N else ((2, 0), (0, 0))
+        assert events == [
+            ev.CellMarked((1, 0), Mark.WALKER), ev.WallOpened((1, 0), went),
+            ev.CellMarked(far, Mark.WALKER),
+            ev.Milestone("stuck: the hunt scans row by row", far),
+            ev.CellsMarked((other,), Mark.SCAN),
+            ev.WallOpened(other, went), ev.CellMarked(other, Mark.WALKER),   # towards (1, 0)
+            ev.Milestone("hunt 1: found a cell next to the maze", other),
+            ev.MarksCleared(Mark.SCAN), ev.CellMarked(other, Mark.CLEAR),
+        ]
+
+
+@pytest.mark.parametrize("surface", ["plane", "torus", "klein", "sphere"])
+def test_hunt_and_kill_scans_whole_rows_down_to_the_first_cell_it_can_join(surface):
+    """Every hunt: one CellsMarked(scan) per row, whole rows in order from the first row
+    with a cell outside the maze; each row without a joinable cell is cleared, and the cell
+    found is the first of its row outside the maze with a neighbour in it. Only the first
+    hunt has milestones."""
+    rows, cols = 6, 6                     # square: the sphere needs it
+    failed_rows = hunts = 0
+    for seed in range(6):
+        events = list(registry.get("generator", "hunt_and_kill").func(
+            Maze(rows, cols, surface), rng=np.random.default_rng(seed)))
+        state = Maze(rows, cols, surface)
+        inside: set[tuple[int, int]] = set()
+        scanned: list[int] = []
+        for before, e in zip(events, events[1:]):
+            if isinstance(e, ev.CellsMarked):
+                row = e.cells[0][0]
+                assert e.mark == Mark.SCAN and e.cells == tuple((row, c) for c in range(cols))
+                if not scanned:
+                    assert row == min(r for r in range(rows) for c in range(cols)
+                                      if (r, c) not in inside)
+                else:
+                    assert row > scanned[-1]
+                scanned.append(row)
+            elif isinstance(e, ev.MarksCleared) and isinstance(before, ev.CellsMarked):
+                failed_rows += 1
+                assert not [c for c in range(cols) if joinable(state, inside, (row, c))]
+            elif isinstance(e, ev.WallOpened) and scanned:
+                first = [c for c in range(cols) if joinable(state, inside, (scanned[-1], c))]
+                assert e.cell == (scanned[-1], first[0])
+                hunts += 1
+                scanned = []
+            if isinstance(e, ev.CellMarked) and e.mark == Mark.WALKER:
+                inside.add(e.cell)
+            state.apply(e)
+        assert len([e for e in events if isinstance(e, ev.Milestone)]) == 2
+        assert state.is_perfect() and len(inside) == rows * cols
+    assert hunts > 12
+    assert failed_rows > 0 or surface != "plane"   # glued rows always touch the maze here
+
+
+def joinable(maze: Maze, inside: set, cell: tuple[int, int]) -> bool:
+    """`cell` is outside the maze and has a neighbour in it."""
+    return cell not in inside and any(step.cell in inside
+                                      for _, step in maze.surface.neighbours(cell))
 
 
 def test_growing_tree_newest_on_a_1x2_grid():

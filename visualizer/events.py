@@ -231,6 +231,16 @@ class CellMarked:
 
 
 @dataclass(frozen=True, slots=True)
+class CellsMarked:
+    """Every cell of `cells` now carries `mark`, all at once (e.g. a row on the hunt's scan
+    line): one event where a `CellMarked` per cell would be many. Cells carrying `start`
+    or `goal` keep it, as with `CellMarked`."""
+
+    cells: tuple[Cell, ...]
+    mark: Mark
+
+
+@dataclass(frozen=True, slots=True)
 class MarksCleared:
     """Every cell carrying `mark` goes back to the maze's own colour (e.g. the `tested`
     marks of one reverse-delete connectivity test)."""
@@ -341,12 +351,14 @@ Event = Union[
     GridCreated, WallConsidered, WallOpened, WallClosed, WallRejected, CellBlocked,
     CellOpened, EndpointsSet, CellMarked, SetsMerged, PathFound, NoPath, Generation, Milestone,
     MarksCleared, Statistics, Heading, PassageMarked,
+    CellsMarked,
 ]
 
 EVENT_TYPES: tuple[type, ...] = (
     GridCreated, WallConsidered, WallOpened, WallClosed, WallRejected, CellBlocked,
     CellOpened, EndpointsSet, CellMarked, SetsMerged, PathFound, NoPath, Generation, Milestone,
     MarksCleared, Statistics, Heading, PassageMarked,
+    CellsMarked,
 )
 
 #: Events that always get a frame of their own when animated.

@@ -1,6 +1,8 @@
 """Helpers the catalogue's generators share: buffered random draws and flat move tables."""
 from __future__ import annotations
 
+from typing import Iterator
+
 import numpy as np
 
 from ..events import Cell
@@ -26,9 +28,20 @@ class Draws:
         self._next += 1
         return u
 
+    def numbers(self) -> Iterator[float]:
+        """The same numbers as `uniform` gives, as an iterator (cheaper in a hot loop:
+        `next` instead of a call); use one or the other, not both."""
+        while True:
+            yield from self.rng.random(self.batch).tolist()
+
     def below(self, n: int) -> int:
         """A whole number in 0 .. n-1, each equally likely."""
         return min(n - 1, int(self.uniform() * n))
+
+
+#: the sides listed by a 4-bit mask (bit k: side k leads to a cell), shared by every cell
+_SIDE_SETS: list[tuple[int, ...]] = [tuple(side for side in range(4) if mask >> side & 1)
+                                     for mask in range(16)]
 
 
 class Moves:
@@ -39,6 +52,7 @@ class Moves:
     def __init__(self, maze: Maze) -> None:
         target, entered, _ = maze.surface.step_table
         self.cols = maze.cols
+        self.table = target
         self.target: list[list[int]] = target.tolist()
         self.entered: list[list[int]] = entered.tolist()
         self.cells: list[Cell] = [divmod(i, maze.cols) for i in range(maze.cells)]
@@ -60,6 +74,12 @@ class Moves:
         self.faces[i, side] = False
         if j >= 0:
             self.faces[j, self.entered[i][side]] = False
+
+    def options(self) -> list[tuple[int, ...]]:
+        """`sides(i)` of every flat cell i, worked out in one numpy pass (cells with the same
+        sides share one tuple)."""
+        masks = ((self.table >= 0) * np.array([1, 2, 4, 8])).sum(axis=1).tolist()
+        return [_SIDE_SETS[mask] for mask in masks]
 
     def sides(self, i: int) -> list[int]:
         """The sides of flat cell `i` that lead to a cell (glued ones included)."""

@@ -36,9 +36,10 @@ def prim(maze: Maze, *, rng: np.random.Generator,
     Ends with CellMarked(last cell, clear).
     """
     yield created(maze)
-    moves, draws = Moves(maze), Draws(rng, maze.cells)
-    target, cells = moves.target, moves.cells
-    options = [moves.sides(i) for i in range(maze.cells)]
+    moves = Moves(maze)
+    numbers = Draws(rng, maze.cells).numbers()
+    target, entered, cells, faces = moves.target, moves.entered, moves.cells, moves.faces
+    options, sides = moves.options(), tuple(Side)
     here = moves.flat(start_cell(maze, rng, start))
     state = [0] * maze.cells          # 0 outside, 1 frontier, 2 in the maze
     frontier: list[int] = []
@@ -52,23 +53,25 @@ def prim(maze: Maze, *, rng: np.random.Generator,
                 yield ev.CellMarked(cells[j], Mark.FRONTIER)
         if not frontier:
             break
-        k = draws.below(len(frontier))
+        n = len(frontier)
+        k = int(next(numbers) * n)         # as `Draws.below`
+        k = k if k < n else n - 1
         frontier[k], frontier[-1] = frontier[-1], frontier[k]
         here = frontier.pop()
         yield ev.CellMarked(cells[here], Mark.WALKER)
-        inside = [side for side in options[here] if state[target[here][side]] == 2]
-        side = inside[draws.below(len(inside))]
-        moves.open(here, side)
-        yield ev.WallOpened(cells[here], Side(side))
+        row = target[here]
+        inside = [side for side in options[here] if state[row[side]] == 2]
+        n = len(inside)
+        k = int(next(numbers) * n)
+        side = inside[k if k < n else n - 1]
+        faces[here, side] = faces[row[side], entered[here][side]] = True
+        yield ev.WallOpened(cells[here], sides[side])
     yield ev.CellMarked(cells[here], Mark.CLEAR)
 
 
-#: a frontier cell's colour says how light its lightest wall into the maze is
+#: a frontier cell's colour says how light its lightest wall into the maze is: band
+#: min(2, int(3 · weight)) of these
 _BANDS = (Mark.CHEAP, Mark.MIDDLING, Mark.DEAR)
-
-
-def _band(weight: float) -> Mark:
-    return _BANDS[min(2, int(weight * 3))]
 
 
 @register("generator", "prim_true",
@@ -93,39 +96,62 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
     """
     yield created(maze)
     moves = Moves(maze)
-    target, entered, cells = moves.target, moves.entered, moves.cells
-    options = [moves.sides(i) for i in range(maze.cells)]
-    weights = rng.random((maze.cells, 4)).tolist()
-
-    def weight(i: int, side: int) -> float:
-        j, back = target[i][side], entered[i][side]
-        return weights[i][side] if (i, side) <= (j, back) else weights[j][back]
-
+    target, entered, cells, faces = moves.target, moves.entered, moves.cells, moves.faces
+    options, sides = moves.options(), tuple(Side)
+    keys, cheap, middling = _wall_keys(maze, rng.random((maze.cells, 4)))
     here = moves.flat(start_cell(maze, rng, start))
-    in_tree = [False] * maze.cells
-    lightest = [2.0] * maze.cells        # a frontier cell's lightest wall into the maze
-    queue: list[tuple[float, int, int]] = []
+    in_tree = bytearray(maze.cells)
+    unseen = len(keys) ** 2             # "no wall into the maze yet": above every key
+    lightest = [unseen] * maze.cells    # a frontier cell's lightest wall into the maze
+    queue: list[int] = []               # the walls out of the maze, as keys
+    faces_per_key = len(keys)
     yield ev.CellMarked(cells[here], Mark.CLEAR)
     while True:
         in_tree[here] = True
+        base, row = here * 4, target[here]
         for side in options[here]:
-            j = target[here][side]
+            j = row[side]
             if in_tree[j]:
                 continue
-            w = weight(here, side)
-            heapq.heappush(queue, (w, here, side))
-            if w < lightest[j]:
-                before = lightest[j]
-                lightest[j] = w
-                if before > 1.0 or _band(w) != _band(before):
-                    yield ev.CellMarked(cells[j], _band(w))
-        while queue and in_tree[target[queue[0][1]][queue[0][2]]]:
-            heapq.heappop(queue)
-        if not queue:
+            key = keys[base + side]
+            heapq.heappush(queue, key)
+            before = lightest[j]
+            if key < before:
+                lightest[j] = key
+                band = 0 if key < cheap else 1 if key < middling else 2
+                if before == unseen or band != (0 if before < cheap else
+                                                1 if before < middling else 2):
+                    yield ev.CellMarked(cells[j], _BANDS[band])
+        while queue:
+            face = heapq.heappop(queue) % faces_per_key
+            i, side = face >> 2, face & 3
+            here = target[i][side]
+            if not in_tree[here]:
+                break
+        else:
             break
-        _, i, side = heapq.heappop(queue)
-        here = target[i][side]
-        moves.open(i, side)
-        yield ev.WallConsidered(cells[i], Side(side))
-        yield ev.WallOpened(cells[i], Side(side))
+        faces[i, side] = faces[here, entered[i][side]] = True
+        yield ev.WallConsidered(cells[i], sides[side])
+        yield ev.WallOpened(cells[i], sides[side])
         yield ev.CellMarked(cells[here], Mark.CLEAR)
+
+
+def _wall_keys(maze: Maze, draws: np.ndarray) -> tuple[list[int], int, int]:
+    """Each face's heap key, from `draws` (a uniform number per face, `[cell, side]`): a
+    wall weighs its smaller face's draw (flat index cell·4 + side), both faces alike. A key
+    is rank·F + face (F faces, rank in the order of weight, ties by face), so that keys
+    sort as the weights do and say their face (key % F). Also returned: the keys from
+    which on a weight is `middling` and `dear` (its band in `_BANDS`, in key terms)."""
+    target, entered, _ = maze.surface.step_table
+    face = np.arange(target.size, dtype=np.int64)
+    other = (target * 4 + entered).ravel()
+    flat = draws.ravel()
+    glued = target.ravel() >= 0
+    weight = np.where(glued, flat[np.where(face <= other, face, np.maximum(other, 0))], 2.0)
+    order = np.argsort(weight, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = face
+    count = target.size
+    bands = np.minimum(2, (weight * 3).astype(np.int64))
+    cheap, middling = int((bands == 0).sum()), int((bands <= 1).sum())
+    return (rank * count + face).tolist(), cheap * count, middling * count

@@ -464,4 +464,5 @@ _APPLY = ev.Dispatch("the Life panel", {Generation: LifePanel._on_generation}, i
     ev.GridCreated, ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
     ev.CellBlocked, ev.CellOpened, ev.EndpointsSet, ev.CellMarked, ev.MarksCleared,
     ev.SetsMerged, ev.Heading, ev.PassageMarked, ev.PathFound, ev.NoPath, ev.Statistics,
-    ev.Milestone))
+    ev.Milestone,
+    ev.CellsMarked))

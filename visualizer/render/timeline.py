@@ -19,4 +19,5 @@ _STATUS = ev.Dispatch("the milestone timeline", {
     ev.Milestone: lambda said, e: said.append(e.label),
 }, ignored=(ev.GridCreated, ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
             ev.CellBlocked, ev.CellOpened, ev.EndpointsSet, ev.CellMarked, ev.MarksCleared,
-            ev.SetsMerged, ev.Heading, ev.PassageMarked, ev.Generation, ev.Statistics))
+            ev.SetsMerged, ev.Heading, ev.PassageMarked, ev.Generation, ev.Statistics,
+            ev.CellsMarked))
