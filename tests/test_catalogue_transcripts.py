@@ -260,6 +260,28 @@ def test_eller_works_row_by_row():
     assert events[-1] == ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
     reasons = {e.reason for e in events if isinstance(e, ev.WallRejected)}
     assert reasons <= {ev.Rejection.SAME_SET, ev.Rejection.CHANCE}
+    # each row starts with one CellsMarked(clear): its cells not linked down from above
+    linked = {(e.cell[0] + 1, e.cell[1]) for e in events
+              if isinstance(e, ev.WallOpened) and e.side == S}
+    fresh = [e for e in events if isinstance(e, ev.CellsMarked)]
+    assert [e.mark for e in fresh] == [Mark.CLEAR] * len(fresh)
+    assert [c for e in fresh for c in e.cells] == [
+        (r, c) for r in range(4) for c in range(5) if (r, c) not in linked]
+
+
+def test_eller_on_a_1x2_and_a_2x1_grid():
+    _, events = run("eller", 1, 2)
+    assert events == [
+        ev.CellsMarked(((0, 0), (0, 1)), Mark.CLEAR), ev.CellMarked((0, 0), Mark.WALKER),
+        ev.WallConsidered((0, 0), E), ev.SetsMerged((0, 0), (0, 1), (0, 0), 0),
+        ev.WallOpened((0, 0), E), ev.MarksCleared(Mark.WALKER),
+        ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)]
+    _, events = run("eller", 2, 1)
+    assert events == [
+        ev.CellsMarked(((0, 0),), Mark.CLEAR), ev.CellMarked((0, 0), Mark.WALKER),
+        ev.WallConsidered((0, 0), S), ev.SetsMerged((0, 0), (1, 0), (0, 0), 0),
+        ev.WallOpened((0, 0), S), ev.MarksCleared(Mark.WALKER),
+        ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)]
 
 
 def test_eller_uses_the_rows_glued_ends_on_the_torus():
@@ -308,12 +330,11 @@ def test_binary_tree_on_a_2x2_grid():
 
 def test_recursive_division_on_a_2x2_grid():
     _, events = run("recursive_division", 2, 2, seed=3)
-    chamber = [ev.CellMarked(cell, Mark.CHAMBER) for cell in ((0, 0), (0, 1), (1, 1), (1, 0))]
-    assert events[:4] == chamber
-    built, door = events[4], events[5]
+    assert events[0] == ev.CellsMarked(((0, 0), (0, 1), (1, 1), (1, 0)), Mark.CHAMBER)
+    built, door = events[1], events[2]
     assert isinstance(built, ev.WallClosed) and isinstance(door, ev.WallConsidered)
     assert built.side == door.side
-    assert events[6:] == [ev.WallRejected(door.cell, door.side, ev.Rejection.GAP),
+    assert events[3:] == [ev.WallRejected(door.cell, door.side, ev.Rejection.GAP),
                           ev.MarksCleared(Mark.CHAMBER)]
 
 
@@ -351,22 +372,29 @@ def test_every_new_generator_runs_on_every_surface_it_accepts():
 
 
 def test_recursive_division_outlines_each_chamber():
-    """The chamber marks before each new wall run once round the edge of a rectangle that
-    holds the wall."""
+    """The chamber marks before each new wall (one CellsMarked) run once round the edge of
+    a rectangle that holds the wall, clockwise from its north-west corner."""
     _, events = run("recursive_division", 5, 6, seed=2)
     ring: list = []
+    chambers = 0
     for e in events:
-        if isinstance(e, ev.CellMarked) and e.mark == Mark.CHAMBER:
-            ring.append(e.cell)
+        assert not isinstance(e, ev.CellMarked)
+        if isinstance(e, ev.CellsMarked):
+            assert e.mark == Mark.CHAMBER and not ring
+            ring = list(e.cells)
         elif isinstance(e, ev.WallClosed) and ring:
             rows = [r for r, _ in ring]
             cols = [c for _, c in ring]
             top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
-            edge = {(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)
-                    if r in (top, bottom) or c in (left, right)}
-            assert len(ring) == len(set(ring)) and set(ring) == edge
+            clockwise = [(top, c) for c in range(left, right + 1)] \
+                + [(r, right) for r in range(top + 1, bottom + 1)] \
+                + [(bottom, c) for c in range(right - 1, left - 1, -1)] \
+                + [(r, left) for r in range(bottom - 1, top, -1)]
+            assert ring == clockwise
             assert top <= e.cell[0] <= bottom and left <= e.cell[1] <= right
             ring = []
+            chambers += 1
+    assert chambers > 5
 
 
 @pytest.mark.parametrize("name", ["binary_tree", "sidewinder"])

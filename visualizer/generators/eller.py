@@ -9,7 +9,7 @@ from typing import Iterator
 import numpy as np
 
 from .. import events as ev
-from ..events import Mark, Side
+from ..events import Cell, Mark, Side
 from ..maze import Maze, created
 from ..registry import Family, Param, register
 from ..maze.union_find import UnionFind
@@ -38,10 +38,10 @@ SURFACE_REASON = ("Eller works row by row: each row's ends must be glued to each
 def eller(maze: Maze, *, rng: np.random.Generator, join: float = 0.5) -> Iterator[ev.Event]:
     """Build a perfect maze row by row with Eller's sets.
 
-    Yields GridCreated(fill="row sets"). Per row: CellMarked(c, clear) for each cell not
-    linked from above (it shows its own set); per neighbour pair in the row (on the torus
-    and the Klein bottle the last cell's east neighbour is the row's first) CellMarked(cell,
-    walker), WallConsidered(cell, E) and either SetsMerged + WallOpened, or
+    Yields GridCreated(fill="row sets"). Per row: one CellsMarked(cells, clear) for its
+    cells not linked from above (each shows its own set); per neighbour pair in the row (on
+    the torus and the Klein bottle the last cell's east neighbour is the row's first)
+    CellMarked(cell, walker), WallConsidered(cell, E) and either SetsMerged + WallOpened, or
     WallRejected("same set" | "by chance"); the last row joins every pair in different
     sets. Then, except on the last row, per set (in order of its first cell) a random
     number of its cells (at least one) link down: CellMarked(cell, walker),
@@ -52,52 +52,60 @@ def eller(maze: Maze, *, rng: np.random.Generator, join: float = 0.5) -> Iterato
     if surface not in SURFACES:
         raise ValueError(f"eller cannot run on the surface `{surface}`: {SURFACE_REASON}")
     yield created(maze, fill=ev.Fill.ROWS)
-    moves, draws = Moves(maze), Draws(rng, maze.cells)
-    target, cells = moves.target, moves.cells
+    moves = Moves(maze)
+    numbers = Draws(rng, maze.cells).numbers()
+    target, cells, faces, entered = moves.target, moves.cells, moves.faces, moves.entered
     rows, cols = maze.rows, maze.cols
+    east, south = Side.E, Side.S
     sets = UnionFind(maze.cells)
-    reached = [False] * maze.cells
+    reached, ones = bytearray(maze.cells), b"\x01" * cols
+    parent = sets.parent
     for r in range(rows):
         last = r == rows - 1
         base = r * cols
-        for i in range(base, base + cols):
-            if not reached[i]:
-                reached[i] = True
-                yield ev.CellMarked(cells[i], Mark.CLEAR)
+        fresh = [i for i in range(base, base + cols) if not reached[i]]
+        if fresh:
+            reached[base:base + cols] = ones
+            yield ev.CellsMarked(tuple(cells[i] for i in fresh), Mark.CLEAR)
         pairs = cols if surface != "plane" and cols > 1 else cols - 1
         for c in range(pairs):
             i = base + c
-            j = target[i][Side.E]
+            j = target[i][east]
             yield ev.CellMarked(cells[i], Mark.WALKER)
-            yield ev.WallConsidered(cells[i], Side.E)
-            if sets.find(i) == sets.find(j):
-                yield ev.WallRejected(cells[i], Side.E, ev.Rejection.SAME_SET)
-            elif last or draws.uniform() < join:
-                yield from _join(sets, moves, i, Side.E)
+            yield ev.WallConsidered(cells[i], east)
+            if (i if parent[i] == i else sets.find(i)) == (j if parent[j] == j else sets.find(j)):
+                yield ev.WallRejected(cells[i], east, ev.Rejection.SAME_SET)
+            elif last or next(numbers) < join:
+                yield _merged(sets, cells, i, j)
+                faces[i, east] = faces[j, entered[i][east]] = True
+                yield ev.WallOpened(cells[i], east)
             else:
-                yield ev.WallRejected(cells[i], Side.E, ev.Rejection.CHANCE)
+                yield ev.WallRejected(cells[i], east, ev.Rejection.CHANCE)
         if last:
             break
         groups: dict[int, list[int]] = {}
         for i in range(base, base + cols):
-            groups.setdefault(sets.find(i), []).append(i)
+            groups.setdefault(i if parent[i] == i else sets.find(i), []).append(i)
         for members in groups.values():
-            count = 1 + draws.below(len(members))
-            chosen = sorted(rng.permutation(members)[:count].tolist())
-            for i in chosen:
+            n = len(members)
+            count = 1 + min(n - 1, int(next(numbers) * n))
+            for k in range(count):           # the first `count` of a random shuffle
+                m = k + min(n - k - 1, int(next(numbers) * (n - k)))
+                members[k], members[m] = members[m], members[k]
+            for i in sorted(members[:count]):
+                j = target[i][south]
                 yield ev.CellMarked(cells[i], Mark.WALKER)
-                yield ev.WallConsidered(cells[i], Side.S)
-                reached[target[i][Side.S]] = True
-                yield from _join(sets, moves, i, Side.S)
+                yield ev.WallConsidered(cells[i], south)
+                reached[j] = True
+                yield _merged(sets, cells, i, j)
+                faces[i, south] = faces[j, entered[i][south]] = True
+                yield ev.WallOpened(cells[i], south)
     yield ev.MarksCleared(Mark.WALKER)
     yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
 
 
-def _join(sets: UnionFind, moves: Moves, i: int, side: Side) -> Iterator[ev.Event]:
-    """Join the sets on both sides of the wall on `side` of flat cell `i` and open it."""
-    joined = sets.union(i, moves.target[i][side])
+def _merged(sets: UnionFind, cells: list[Cell], i: int, j: int) -> ev.SetsMerged:
+    """Join the sets of flat cells `i` and `j` (in different sets): the SetsMerged event."""
+    joined = sets.union(i, j)
     assert joined is not None
-    a, b, root = (moves.cells[x] for x in joined)
-    yield ev.SetsMerged(a, b, root, sets.last_cost)
-    moves.open(i, side)
-    yield ev.WallOpened(moves.cells[i], side)
+    return ev.SetsMerged(cells[joined[0]], cells[joined[1]], cells[joined[2]], sets.last_cost)

@@ -98,13 +98,12 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
     moves = Moves(maze)
     target, entered, cells, faces = moves.target, moves.entered, moves.cells, moves.faces
     options, sides = moves.options(), tuple(Side)
-    keys, cheap, middling = _wall_keys(maze, rng.random((maze.cells, 4)))
+    keys, face_of, cheap, middling = _wall_keys(maze, rng.random((maze.cells, 4)))
     here = moves.flat(start_cell(maze, rng, start))
     in_tree = bytearray(maze.cells)
-    unseen = len(keys) ** 2             # "no wall into the maze yet": above every key
+    unseen = len(keys)                  # "no wall into the maze yet": above every key
     lightest = [unseen] * maze.cells    # a frontier cell's lightest wall into the maze
     queue: list[int] = []               # the walls out of the maze, as keys
-    faces_per_key = len(keys)
     yield ev.CellMarked(cells[here], Mark.CLEAR)
     while True:
         in_tree[here] = True
@@ -114,16 +113,18 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
             if in_tree[j]:
                 continue
             key = keys[base + side]
-            heapq.heappush(queue, key)
             before = lightest[j]
             if key < before:
+                # only a frontier cell's lightest wall can ever be opened: a heavier one
+                # would come out of the queue after it, when the cell is in the maze
+                heapq.heappush(queue, key)
                 lightest[j] = key
                 band = 0 if key < cheap else 1 if key < middling else 2
                 if before == unseen or band != (0 if before < cheap else
                                                 1 if before < middling else 2):
                     yield ev.CellMarked(cells[j], _BANDS[band])
         while queue:
-            face = heapq.heappop(queue) % faces_per_key
+            face = face_of[heapq.heappop(queue)]
             i, side = face >> 2, face & 3
             here = target[i][side]
             if not in_tree[here]:
@@ -136,12 +137,12 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
         yield ev.CellMarked(cells[here], Mark.CLEAR)
 
 
-def _wall_keys(maze: Maze, draws: np.ndarray) -> tuple[list[int], int, int]:
+def _wall_keys(maze: Maze, draws: np.ndarray) -> tuple[list[int], list[int], int, int]:
     """Each face's heap key, from `draws` (a uniform number per face, `[cell, side]`): a
     wall weighs its smaller face's draw (flat index cell·4 + side), both faces alike. A key
-    is rank·F + face (F faces, rank in the order of weight, ties by face), so that keys
-    sort as the weights do and say their face (key % F). Also returned: the keys from
-    which on a weight is `middling` and `dear` (its band in `_BANDS`, in key terms)."""
+    is the face's rank in the order of weight (ties by face), so that keys sort as the
+    weights do; also returned: the face of each key, and the keys from which on a weight
+    is `middling` and `dear` (its band in `_BANDS`, in key terms)."""
     target, entered, _ = maze.surface.step_table
     face = np.arange(target.size, dtype=np.int64)
     other = (target * 4 + entered).ravel()
@@ -151,7 +152,6 @@ def _wall_keys(maze: Maze, draws: np.ndarray) -> tuple[list[int], int, int]:
     order = np.argsort(weight, kind="stable")
     rank = np.empty_like(order)
     rank[order] = face
-    count = target.size
     bands = np.minimum(2, (weight * 3).astype(np.int64))
     cheap, middling = int((bands == 0).sum()), int((bands <= 1).sum())
-    return (rank * count + face).tolist(), cheap * count, middling * count
+    return rank.tolist(), order.tolist(), cheap, middling
