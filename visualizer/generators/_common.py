@@ -1,6 +1,7 @@
 """Helpers the catalogue's generators share: buffered random draws and flat move tables."""
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Iterator
 
 import numpy as np
@@ -45,18 +46,39 @@ _SIDE_SETS: list[tuple[int, ...]] = [tuple(side for side in range(4) if mask >> 
 
 
 class Moves:
-    """The surface's moves as flat lists: `target[i][side]` the flat cell reached (-1 where
-    the square is not glued), `entered[i][side]` the side it is entered through, `cells[i]`
-    the (row, col) of flat cell i."""
+    """The surface's moves as Python lists, each made when first asked for (a 1000 x 1000
+    maze's nested lists take a second to make): `step[4·i + side]` the flat cell reached
+    from flat cell i (-1 where the square is not glued) and `other[4·i + side]` the flat
+    face (4·cell + side) on the wall's other side (-1 there too) — flat lists, the cheap
+    ones — or nested, `target[i][side]` and `entered[i][side]` (the side entered);
+    `cells[i]` the (row, col) of flat cell i; `faces` the maze's faces by [cell, side] and
+    `flat_faces` by flat face (views: writing them writes the maze)."""
 
     def __init__(self, maze: Maze) -> None:
         target, entered, _ = maze.surface.step_table
         self.cols = maze.cols
-        self.table = target
-        self.target: list[list[int]] = target.tolist()
-        self.entered: list[list[int]] = entered.tolist()
-        self.cells: list[Cell] = [divmod(i, maze.cols) for i in range(maze.cells)]
+        self.table, self._entered = target, entered
+        rows, cols = np.divmod(np.arange(maze.cells), maze.cols)
+        self.cells: list[Cell] = list(zip(rows.tolist(), cols.tolist()))
         self.faces = maze.faces.reshape(-1, 4)
+        self.flat_faces = maze.faces.reshape(-1)
+        assert np.shares_memory(self.flat_faces, maze.faces), "faces must be a view"
+
+    @cached_property
+    def target(self) -> list[list[int]]:
+        return self.table.tolist()
+
+    @cached_property
+    def entered(self) -> list[list[int]]:
+        return self._entered.tolist()
+
+    @cached_property
+    def step(self) -> list[int]:
+        return self.table.ravel().tolist()
+
+    @cached_property
+    def other(self) -> list[int]:
+        return np.where(self.table >= 0, self.table * 4 + self._entered, -1).ravel().tolist()
 
     def flat(self, cell: Cell) -> int:
         return cell[0] * self.cols + cell[1]

@@ -41,7 +41,7 @@ def prim(maze: Maze, *, rng: np.random.Generator,
     target, entered, cells, faces = moves.target, moves.entered, moves.cells, moves.faces
     options, sides = moves.options(), tuple(Side)
     here = moves.flat(start_cell(maze, rng, start))
-    state = [0] * maze.cells          # 0 outside, 1 frontier, 2 in the maze
+    state = bytearray(maze.cells)     # 0 outside, 1 frontier, 2 in the maze
     frontier: list[int] = []
     while True:
         state[here] = 2
@@ -96,20 +96,21 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
     """
     yield created(maze)
     moves = Moves(maze)
-    target, entered, cells, faces = moves.target, moves.entered, moves.cells, moves.faces
+    step, other, cells, faces = moves.step, moves.other, moves.cells, moves.flat_faces
     options, sides = moves.options(), tuple(Side)
-    keys, face_of, cheap, middling = _wall_keys(maze, rng.random((maze.cells, 4)))
+    keys, wall_of, cheap, middling = _wall_keys(maze, rng.random((maze.cells, 4)))
     here = moves.flat(start_cell(maze, rng, start))
     in_tree = bytearray(maze.cells)
-    unseen = len(keys)                  # "no wall into the maze yet": above every key
+    unseen = len(wall_of)               # "no wall into the maze yet": above every key
     lightest = [unseen] * maze.cells    # a frontier cell's lightest wall into the maze
     queue: list[int] = []               # the walls out of the maze, as keys
     yield ev.CellMarked(cells[here], Mark.CLEAR)
     while True:
         in_tree[here] = True
-        base, row = here * 4, target[here]
+        base = here * 4
+        pick = unseen                       # the lightest wall queued from `here`
         for side in options[here]:
-            j = row[side]
+            j = step[base + side]
             if in_tree[j]:
                 continue
             key = keys[base + side]
@@ -117,41 +118,58 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
             if key < before:
                 # only a frontier cell's lightest wall can ever be opened: a heavier one
                 # would come out of the queue after it, when the cell is in the maze
-                heapq.heappush(queue, key)
                 lightest[j] = key
+                if key < pick:
+                    if pick != unseen:
+                        heapq.heappush(queue, pick)
+                    pick = key
+                else:
+                    heapq.heappush(queue, key)
                 band = 0 if key < cheap else 1 if key < middling else 2
                 if before == unseen or band != (0 if before < cheap else
                                                 1 if before < middling else 2):
                     yield ev.CellMarked(cells[j], _BANDS[band])
-        while queue:
-            face = face_of[heapq.heappop(queue)]
-            i, side = face >> 2, face & 3
-            here = target[i][side]
-            if not in_tree[here]:
-                break
+        # the lightest wall out of the maze: `pick` itself when it beats the queue (one
+        # call, the queue untouched), else the queue's lightest that still leads out
+        if pick != unseen:
+            key = heapq.heappushpop(queue, pick)
+        elif queue:
+            key = heapq.heappop(queue)
         else:
             break
-        faces[i, side] = faces[here, entered[i][side]] = True
-        yield ev.WallConsidered(cells[i], sides[side])
-        yield ev.WallOpened(cells[i], sides[side])
+        while True:
+            face = wall_of[key]
+            here = step[face]
+            if not in_tree[face >> 2]:      # the maze is on the wall's other face
+                face, here = other[face], face >> 2
+            if not in_tree[here] or not queue:
+                break
+            key = heapq.heappop(queue)
+        if in_tree[here]:
+            break
+        faces[face] = faces[other[face]] = True
+        cell, side = cells[face >> 2], sides[face & 3]
+        yield ev.WallConsidered(cell, side)
+        yield ev.WallOpened(cell, side)
         yield ev.CellMarked(cells[here], Mark.CLEAR)
 
 
 def _wall_keys(maze: Maze, draws: np.ndarray) -> tuple[list[int], list[int], int, int]:
-    """Each face's heap key, from `draws` (a uniform number per face, `[cell, side]`): a
-    wall weighs its smaller face's draw (flat index cell·4 + side), both faces alike. A key
-    is the face's rank in the order of weight (ties by face), so that keys sort as the
-    weights do; also returned: the face of each key, and the keys from which on a weight
-    is `middling` and `dear` (its band in `_BANDS`, in key terms)."""
+    """The heap keys, from `draws` (a uniform number per face, `[cell, side]`): a wall
+    weighs the draw of its first face (the smaller flat index cell·4 + side), and its key
+    is its rank in the order of weight (ties by that face), so that keys sort as the
+    weights do. Returned: each face's key (one past the last for a face on the border),
+    each key's first face, and the keys from which on a weight is `middling` and `dear`
+    (its band in `_BANDS`, in key terms)."""
     target, entered, _ = maze.surface.step_table
-    face = np.arange(target.size, dtype=np.int64)
-    other = (target * 4 + entered).ravel()
-    flat = draws.ravel()
-    glued = target.ravel() >= 0
-    weight = np.where(glued, flat[np.where(face <= other, face, np.maximum(other, 0))], 2.0)
+    first = maze.surface.wall_faces                 # each wall's first face, in face order
+    weight = draws.ravel()[first]
     order = np.argsort(weight, kind="stable")
     rank = np.empty_like(order)
-    rank[order] = face
+    rank[order] = np.arange(len(order))
+    key = np.full(target.size, len(order), dtype=np.int64)
+    key[first] = rank
+    key[(target * 4 + entered).ravel()[first]] = rank
     bands = np.minimum(2, (weight * 3).astype(np.int64))
     cheap, middling = int((bands == 0).sum()), int((bands <= 1).sum())
-    return rank.tolist(), order.tolist(), cheap, middling
+    return key.tolist(), first[order].tolist(), cheap, middling
