@@ -54,7 +54,7 @@ def eller(maze: Maze, *, rng: np.random.Generator, join: float = 0.5) -> Iterato
     yield created(maze, fill=ev.Fill.ROWS)
     moves = Moves(maze)
     numbers = Draws(rng, maze.cells).numbers()
-    target, cells, faces, entered = moves.target, moves.cells, moves.faces, moves.entered
+    step, other, cells, faces = moves.step, moves.other, moves.cells, moves.flat_faces
     rows, cols = maze.rows, maze.cols
     east, south = Side.E, Side.S
     sets = UnionFind(maze.cells)
@@ -70,14 +70,14 @@ def eller(maze: Maze, *, rng: np.random.Generator, join: float = 0.5) -> Iterato
         pairs = cols if surface != "plane" and cols > 1 else cols - 1
         for c in range(pairs):
             i = base + c
-            j = target[i][east]
+            j = step[4 * i + east]
             yield ev.CellMarked(cells[i], Mark.WALKER)
             yield ev.WallConsidered(cells[i], east)
             if (i if parent[i] == i else sets.find(i)) == (j if parent[j] == j else sets.find(j)):
                 yield ev.WallRejected(cells[i], east, ev.Rejection.SAME_SET)
             elif last or next(numbers) < join:
                 yield _merged(sets, cells, i, j)
-                faces[i, east] = faces[j, entered[i][east]] = True
+                faces[4 * i + east] = faces[other[4 * i + east]] = True
                 yield ev.WallOpened(cells[i], east)
             else:
                 yield ev.WallRejected(cells[i], east, ev.Rejection.CHANCE)
@@ -93,12 +93,12 @@ def eller(maze: Maze, *, rng: np.random.Generator, join: float = 0.5) -> Iterato
                 m = k + min(n - k - 1, int(next(numbers) * (n - k)))
                 members[k], members[m] = members[m], members[k]
             for i in sorted(members[:count]):
-                j = target[i][south]
+                j = step[4 * i + south]
                 yield ev.CellMarked(cells[i], Mark.WALKER)
                 yield ev.WallConsidered(cells[i], south)
                 reached[j] = True
                 yield _merged(sets, cells, i, j)
-                faces[i, south] = faces[j, entered[i][south]] = True
+                faces[4 * i + south] = faces[other[4 * i + south]] = True
                 yield ev.WallOpened(cells[i], south)
     yield ev.MarksCleared(Mark.WALKER)
     yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)

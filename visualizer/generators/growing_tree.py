@@ -42,7 +42,7 @@ def growing_tree(maze: Maze, *, rng: np.random.Generator, pop: str = "newest",
     yield created(maze)
     moves, draws = Moves(maze), Draws(rng, maze.cells)
     numbers = draws.numbers()             # draws.uniform, as an iterator
-    target, entered, cells, faces = moves.target, moves.entered, moves.cells, moves.faces
+    step, other, cells, faces = moves.step, moves.other, moves.cells, moves.flat_faces
     options, sides = moves.options(), tuple(Side)
     first = moves.flat(start_cell(maze, rng, start))
     seen = bytearray(maze.cells)
@@ -67,13 +67,14 @@ def growing_tree(maze: Maze, *, rng: np.random.Generator, pop: str = "newest",
         if here != current:
             current = here
             yield ev.CellMarked(cells[here], Mark.CURRENT)
-        row = target[here]
-        fresh = [side for side in options[here] if not seen[row[side]]]
+        base = here * 4
+        fresh = [side for side in options[here] if not seen[step[base + side]]]
         if fresh:
             n = len(fresh)
             side = fresh[min(n - 1, int(next(numbers) * n))]
-            there = row[side]
-            faces[here, side] = faces[there, entered[here][side]] = True
+            face = base + side
+            there = step[face]
+            faces[face] = faces[other[face]] = True
             seen[there] = True
             active.append(there)
             current = there

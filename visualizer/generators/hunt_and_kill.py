@@ -39,10 +39,10 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
     yield created(maze)
     moves = Moves(maze)
     numbers = Draws(rng, maze.cells).numbers()
-    target, cells, cols = moves.target, moves.cells, maze.cols
+    step, other, cells, cols = moves.step, moves.other, moves.cells, maze.cols
     # the step table with the outside as one more cell (index `cells`, never in the maze)
     outside = np.where(moves.table >= 0, moves.table, maze.cells)
-    entered, faces, sides = moves.entered, moves.faces, tuple(Side)
+    faces, sides = moves.flat_faces, tuple(Side)
     options = moves.options()
     row_cells = [tuple(cells[r * cols:(r + 1) * cols]) for r in range(maze.rows)]
     here = moves.flat(start_cell(maze, rng, start))
@@ -56,8 +56,8 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
     first_row = 0
     hunts = 0
     while left:
-        row_of = target[here]
-        fresh = [side for side in options[here] if not seen[row_of[side]]]
+        base = here * 4
+        fresh = [side for side in options[here] if not seen[step[base + side]]]
         if fresh:
             n = len(fresh)
             if n > 1:
@@ -65,8 +65,9 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
                 side = fresh[k if k < n else n - 1]
             else:
                 side = fresh[0]
-            there = row_of[side]
-            faces[here, side] = faces[there, entered[here][side]] = True
+            face = base + side
+            there = step[face]
+            faces[face] = faces[other[face]] = True
             yield ev.WallOpened(cells[here], sides[side])
         else:
             if not hunts:
@@ -85,7 +86,7 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
                 k = int(hits.argmax())
                 if hits[k]:
                     i = lo + k
-                    inside = [side for side in options[i] if seen[target[i][side]]]
+                    inside = [side for side in options[i] if seen[step[4 * i + side]]]
                     n = len(inside)
                     k = int(next(numbers) * n)
                     found = i, inside[k if k < n else n - 1]
@@ -94,7 +95,7 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
             assert found is not None, "a connected surface always has such a cell"
             there, side = found
             hunts += 1
-            moves.open(there, side)
+            faces[4 * there + side] = faces[other[4 * there + side]] = True
             yield ev.WallOpened(cells[there], sides[side])
             yield ev.CellMarked(cells[there], Mark.WALKER)
             if hunts == 1:

@@ -38,15 +38,16 @@ def prim(maze: Maze, *, rng: np.random.Generator,
     yield created(maze)
     moves = Moves(maze)
     numbers = Draws(rng, maze.cells).numbers()
-    target, entered, cells, faces = moves.target, moves.entered, moves.cells, moves.faces
+    step, other, cells, faces = moves.step, moves.other, moves.cells, moves.flat_faces
     options, sides = moves.options(), tuple(Side)
     here = moves.flat(start_cell(maze, rng, start))
     state = bytearray(maze.cells)     # 0 outside, 1 frontier, 2 in the maze
     frontier: list[int] = []
     while True:
         state[here] = 2
+        base = here * 4
         for side in options[here]:
-            j = target[here][side]
+            j = step[base + side]
             if state[j] == 0:
                 state[j] = 1
                 frontier.append(j)
@@ -59,12 +60,12 @@ def prim(maze: Maze, *, rng: np.random.Generator,
         frontier[k], frontier[-1] = frontier[-1], frontier[k]
         here = frontier.pop()
         yield ev.CellMarked(cells[here], Mark.WALKER)
-        row = target[here]
-        inside = [side for side in options[here] if state[row[side]] == 2]
+        base = here * 4
+        inside = [side for side in options[here] if state[step[base + side]] == 2]
         n = len(inside)
         k = int(next(numbers) * n)
         side = inside[k if k < n else n - 1]
-        faces[here, side] = faces[row[side], entered[here][side]] = True
+        faces[base + side] = faces[other[base + side]] = True
         yield ev.WallOpened(cells[here], sides[side])
     yield ev.CellMarked(cells[here], Mark.CLEAR)
 

@@ -42,7 +42,7 @@ def recursive_division(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.E
     yield created(maze, fill=ev.Fill.OPEN)
     draws = Draws(rng, maze.cells)
     moves = Moves(maze)
-    faces, target_of, entered, cols = moves.faces, moves.target, moves.entered, maze.cols
+    faces, other, cols = moves.flat_faces, moves.other, maze.cols
     chambers = [(0, 0, maze.rows, maze.cols)]       # top, left, height, width
     while chambers:
         top, left, height, width = chambers.pop()
@@ -64,8 +64,8 @@ def recursive_division(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.E
             door = ((gap, c), Side.E)
         for cell, side in wall:
             if (cell, side) != door:
-                i = cell[0] * cols + cell[1]
-                faces[i, side] = faces[target_of[i][side], entered[i][side]] = False
+                face = 4 * (cell[0] * cols + cell[1]) + side
+                faces[face] = faces[other[face]] = False
                 yield ev.WallClosed(cell, side)
         yield ev.WallConsidered(*door)
         yield ev.WallRejected(door[0], door[1], ev.Rejection.GAP)
