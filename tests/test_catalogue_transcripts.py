@@ -86,7 +86,7 @@ def test_hunt_and_kill_hunts_when_stuck(seed):
         ev.CellMarked((0, 1), Mark.WALKER), ev.WallOpened((0, 1), went),
         ev.CellMarked(far, Mark.WALKER),
         ev.Milestone("stuck: the hunt scans row by row", far),
-        ev.CellsMarked(((0, 0), (0, 1), (0, 2)), Mark.SCAN),     # the row, in one event
+        ev.CellsMarked(((0, 0), (0, 1), (0, 2)), Mark.SCAN, True),    # the row, one event
         ev.WallOpened(other, went),          # back towards the start, as the walk went
         ev.CellMarked(other, Mark.WALKER),
         ev.Milestone("hunt 1: found a cell next to the maze", other),
@@ -105,7 +105,7 @@ def test_hunt_and_kill_on_a_3x1_grid_skips_full_rows():
             ev.CellMarked((1, 0), Mark.WALKER), ev.WallOpened((1, 0), went),
             ev.CellMarked(far, Mark.WALKER),
             ev.Milestone("stuck: the hunt scans row by row", far),
-            ev.CellsMarked((other,), Mark.SCAN),
+            ev.CellsMarked((other,), Mark.SCAN, replacing=True),
             ev.WallOpened(other, went), ev.CellMarked(other, Mark.WALKER),   # towards (1, 0)
             ev.Milestone("hunt 1: found a cell next to the maze", other),
             ev.MarksCleared(Mark.SCAN), ev.CellMarked(other, Mark.CLEAR),
@@ -114,10 +114,10 @@ def test_hunt_and_kill_on_a_3x1_grid_skips_full_rows():
 
 @pytest.mark.parametrize("surface", ["plane", "torus", "klein", "sphere"])
 def test_hunt_and_kill_scans_whole_rows_down_to_the_first_cell_it_can_join(surface):
-    """Every hunt: one CellsMarked(scan) per row, whole rows in order from the first row
-    with a cell outside the maze; each row without a joinable cell is cleared, and the cell
-    found is the first of its row outside the maze with a neighbour in it. Only the first
-    hunt has milestones."""
+    """Every hunt: one CellsMarked(scan, replacing) per row, whole rows in order from the
+    first row with a cell outside the maze; a row without a joinable cell is followed by the
+    next row's, the cell found is the first of its row outside the maze with a neighbour in
+    it, and the scan line is cleared after it. Only the first hunt has milestones."""
     rows, cols = 6, 6                     # square: the sphere needs it
     failed_rows = hunts = 0
     for seed in range(6):
@@ -128,17 +128,21 @@ def test_hunt_and_kill_scans_whole_rows_down_to_the_first_cell_it_can_join(surfa
         scanned: list[int] = []
         for before, e in zip(events, events[1:]):
             if isinstance(e, ev.CellsMarked):
+                if isinstance(before, ev.CellsMarked):      # the row before: none to join
+                    failed_rows += 1
+                    assert not [c for c in range(cols)
+                                if joinable(state, inside, (scanned[-1], c))]
                 row = e.cells[0][0]
-                assert e.mark == Mark.SCAN and e.cells == tuple((row, c) for c in range(cols))
+                assert e.mark == Mark.SCAN and e.replacing
+                assert e.cells == tuple((row, c) for c in range(cols))
                 if not scanned:
                     assert row == min(r for r in range(rows) for c in range(cols)
                                       if (r, c) not in inside)
                 else:
                     assert row > scanned[-1]
                 scanned.append(row)
-            elif isinstance(e, ev.MarksCleared) and isinstance(before, ev.CellsMarked):
-                failed_rows += 1
-                assert not [c for c in range(cols) if joinable(state, inside, (row, c))]
+            elif isinstance(e, ev.MarksCleared):
+                assert e.mark == Mark.SCAN and isinstance(before, (ev.CellMarked, ev.Milestone))
             elif isinstance(e, ev.WallOpened) and scanned:
                 first = [c for c in range(cols) if joinable(state, inside, (scanned[-1], c))]
                 assert e.cell == (scanned[-1], first[0])

@@ -23,10 +23,12 @@ def built(surface: str, rows: int = 9, cols: int = 9) -> list[ev.Event]:
 
 
 def one_by_one(events: list[ev.Event]) -> list[ev.Event]:
-    """`events` with each CellsMarked spelled out as a CellMarked per cell."""
+    """`events` with each CellsMarked spelled out as a CellMarked per cell (after a
+    MarksCleared where it replaces its mark)."""
     out: list[ev.Event] = []
     for e in events:
         if isinstance(e, ev.CellsMarked):
+            out += [ev.MarksCleared(e.mark)] if e.replacing else []
             out += [ev.CellMarked(cell, e.mark) for cell in e.cells]
         else:
             out.append(e)
@@ -48,6 +50,9 @@ def marks_stream(rows: int, cols: int, seed: int) -> list[ev.Event]:
         out.append(ev.CellsMarked(tuple(cells[i] for i in sorted(picked)), mark))
         if mark == Mark.VISITED:
             out.append(ev.MarksCleared(Mark.SCAN))
+        if mark in (Mark.SCAN, Mark.WALKER, Mark.PATH):       # a line moving on
+            out.append(ev.CellsMarked(tuple((r, (col + 2) % cols) for r in range(rows)),
+                                      mark, replacing=True))
     out += [ev.MarksCleared(Mark.PATH), ev.CellsMarked((), Mark.SCAN)]
     return out
 
@@ -73,6 +78,7 @@ def test_the_panel_paints_many_cells_with_a_distance_ramp():
     events = built("torus")
     flood = [ev.CellMarked((r, c), Mark.DISTANCE, r + c) for r in range(9) for c in range(3)]
     events += flood + [ev.CellsMarked(tuple((r, 3) for r in range(9)), Mark.SCAN),
+                       ev.CellsMarked(tuple((r, 4) for r in range(9)), Mark.SCAN, True),
                        ev.MarksCleared(Mark.SCAN), ev.MarksCleared(Mark.DISTANCE)]
     a = MazePanel(9, 9, cell_size=4, wall=1, surface="torus", first=events[0])
     b = MazePanel(9, 9, cell_size=4, wall=1, surface="torus", first=events[0])

@@ -234,10 +234,13 @@ class CellMarked:
 class CellsMarked:
     """Every cell of `cells` now carries `mark`, all at once (e.g. a row on the hunt's scan
     line): one event where a `CellMarked` per cell would be many. Cells carrying `start`
-    or `goal` keep it, as with `CellMarked`."""
+    or `goal` keep it, as with `CellMarked`. With `replacing`, the cells that carried
+    `mark` lose it first (as after `MarksCleared(mark)`): a line that moves on, so that
+    every moment of its sweep shows it."""
 
     cells: tuple[Cell, ...]
     mark: Mark
+    replacing: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,10 +27,11 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
 
     Yields GridCreated, CellMarked(start, walker); per step of a walk WallOpened(cell, side)
     + CellMarked(new cell, walker). When the walker is stuck, the hunt: per row scanned,
-    from the first row with a cell outside the maze, CellsMarked(the row's cells, scan) —
-    one event per row — then MarksCleared(scan), until a row holds a cell outside the maze
-    with a neighbour in it: WallOpened(the first such cell, side towards a random such
-    neighbour), CellMarked(cell, walker), MarksCleared(scan), and the walk goes on. Only the
+    from the first row with a cell outside the maze, CellsMarked(the row's cells, scan,
+    replacing=True) — one event per row, the scan line moving down (each frame of the sweep
+    shows it) — until a row holds a cell outside the maze with a neighbour in it:
+    WallOpened(the first such cell, side towards a random such neighbour), CellMarked(cell,
+    walker), MarksCleared(scan), and the walk goes on. Only the
     first hunt has milestones: Milestone("stuck: …") before its scan and Milestone("hunt 1:
     found …", cell) before its MarksCleared (a frame that shows the scan line and its find);
     the later hunts are paced like the walk (one milestone per hunt would force ~10⁵ frames
@@ -78,7 +79,7 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
             for row in range(first_row, maze.rows):
                 if not left_in_row[row]:
                     continue
-                yield ev.CellsMarked(row_cells[row], Mark.SCAN)
+                yield ev.CellsMarked(row_cells[row], Mark.SCAN, replacing=True)
                 lo = row * cols
                 # a neighbour in the maze: any of the cell's four bytes, read as one word
                 near = in_maze[outside[lo:lo + cols]].view(np.uint32)[:, 0] != 0
@@ -91,7 +92,6 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
                     k = int(next(numbers) * n)
                     found = i, inside[k if k < n else n - 1]
                     break
-                yield ev.MarksCleared(Mark.SCAN)
             assert found is not None, "a connected surface always has such a cell"
             there, side = found
             hunts += 1

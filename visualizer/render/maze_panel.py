@@ -552,11 +552,11 @@ class MazePanel:
 
     def _on_marked_many(self, event: ev.CellsMarked) -> None:
         """Many cells take one mark: as a `CellMarked` each would, all painted at once."""
-        if event.mark in _ONE_AT_A_TIME:
+        if event.replacing:
+            self._on_marks_cleared(ev.MarksCleared(event.mark))
+        if event.mark in _ONE_AT_A_TIME or not event.cells:
             for cell in event.cells:
                 self._on_marked(ev.CellMarked(cell, event.mark))
-            return
-        if not event.cells:
             return
         cols = self.maze.cols
         pairs = np.asarray(event.cells, dtype=np.int64).reshape(-1, 2)
