@@ -6,7 +6,7 @@ Kruskal's random order."""
 from __future__ import annotations
 
 import heapq
-from typing import Iterator
+from typing import Iterator, Sequence
 
 import numpy as np
 
@@ -14,7 +14,7 @@ from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze, created
 from ..registry import Family, Param, register
-from ._common import Draws, Moves, start_cell
+from ._common import Draws, Moves, as_array, start_cell
 
 _START = Param("start", "cell", None, "the first cell of the maze (default: a random one)")
 
@@ -99,15 +99,42 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
     moves = Moves(maze)
     step, other, cells, faces = moves.step, moves.other, moves.cells, moves.flat_faces
     options, sides = moves.options(), tuple(Side)
-    keys, wall_of, cheap, middling = _wall_keys(maze, rng.random((maze.cells, 4)))
+    keys, wall_of, cheap, middling, limit = _wall_keys(maze, rng.random((maze.cells, 4)))
     here = moves.flat(start_cell(maze, rng, start))
     in_tree = bytearray(maze.cells)
     unseen = len(wall_of)               # "no wall into the maze yet": above every key
     lightest = [unseen] * maze.cells    # a frontier cell's lightest wall into the maze
-    queue: list[int] = []               # the walls out of the maze, as keys
+    # the walls out of the maze, as keys: the light ones (key < `limit`), among which
+    # nine walls opened in ten are, in one queue; the heavy ones, which pile up (half the
+    # cells' worth on a big maze), in many small queues by key range (`heavy`, the ones
+    # not empty flagged in the bits of `filled`), so that no pop works through a big one.
+    # The lightest wall is the light queue's, else the first heavy queue's.
+    light: list[int] = []
+    push, pop, pushpop = heapq.heappush, heapq.heappop, heapq.heappushpop
+    shift = max(0, (len(wall_of) - limit).bit_length() - 10)     # about 1024 queues
+    heavy: list[list[int]] = [[] for _ in range(((len(wall_of) - limit) >> shift) + 1)]
+    filled = 0
+
+    def push_heavy(key: int) -> None:
+        nonlocal filled
+        queue = heavy[(key - limit) >> shift]
+        if not queue:
+            filled |= 1 << ((key - limit) >> shift)
+        push(queue, key)
+
+    def pop_heavy() -> int:
+        nonlocal filled
+        b = (filled & -filled).bit_length() - 1
+        queue = heavy[b]
+        key = pop(queue)
+        if not queue:
+            filled ^= 1 << b
+        return key
     yield ev.CellMarked(cells[here], Mark.CLEAR)
+    left = maze.cells                   # cells not in the maze yet
     while True:
         in_tree[here] = True
+        left -= 1
         base = here * 4
         pick = unseen                       # the lightest wall queued from `here`
         for side in options[here]:
@@ -122,20 +149,31 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
                 lightest[j] = key
                 if key < pick:
                     if pick != unseen:
-                        heapq.heappush(queue, pick)
+                        if pick < limit:
+                            push(light, pick)
+                        else:
+                            push_heavy(pick)
                     pick = key
+                elif key < limit:
+                    push(light, key)
                 else:
-                    heapq.heappush(queue, key)
+                    push_heavy(key)
                 band = 0 if key < cheap else 1 if key < middling else 2
                 if before == unseen or band != (0 if before < cheap else
                                                 1 if before < middling else 2):
                     yield ev.CellMarked(cells[j], _BANDS[band])
-        # the lightest wall out of the maze: `pick` itself when it beats the queue (one
-        # call, the queue untouched), else the queue's lightest that still leads out
+        if not left:                        # done (the queues hold only walls inside)
+            break
+        # the lightest wall out of the maze: `pick` itself when it beats the queues (one
+        # call, the queue untouched), else the queues' lightest that still leads out
         if pick != unseen:
-            key = heapq.heappushpop(queue, pick)
-        elif queue:
-            key = heapq.heappop(queue)
+            if pick < limit:
+                key = pushpop(light, pick)
+            else:
+                push_heavy(pick)
+                key = pop(light) if light else pop_heavy()
+        elif light or filled:
+            key = pop(light) if light else pop_heavy()
         else:
             break
         while True:
@@ -143,9 +181,9 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
             here = step[face]
             if not in_tree[face >> 2]:      # the maze is on the wall's other face
                 face, here = other[face], face >> 2
-            if not in_tree[here] or not queue:
+            if not in_tree[here] or not (light or filled):
                 break
-            key = heapq.heappop(queue)
+            key = pop(light) if light else pop_heavy()
         if in_tree[here]:
             break
         faces[face] = faces[other[face]] = True
@@ -155,13 +193,16 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
         yield ev.CellMarked(cells[here], Mark.CLEAR)
 
 
-def _wall_keys(maze: Maze, draws: np.ndarray) -> tuple[list[int], list[int], int, int]:
+def _wall_keys(maze: Maze, draws: np.ndarray
+               ) -> tuple[Sequence[int], Sequence[int], int, int, int]:
     """The heap keys, from `draws` (a uniform number per face, `[cell, side]`): a wall
     weighs the draw of its first face (the smaller flat index cell·4 + side), and its key
     is its rank in the order of weight (ties by that face), so that keys sort as the
     weights do. Returned: each face's key (one past the last for a face on the border),
-    each key's first face, and the keys from which on a weight is `middling` and `dear`
-    (its band in `_BANDS`, in key terms)."""
+    each key's first face, the keys from which on a weight is `middling` and `dear`
+    (its band in `_BANDS`, in key terms), and the first key of a weight of 1/2 or more
+    (the bond percolation threshold of the square grid: the lightest wall out of a
+    random-weight tree is nearly always below it)."""
     target, entered, _ = maze.surface.step_table
     first = maze.surface.wall_faces                 # each wall's first face, in face order
     weight = draws.ravel()[first]
@@ -173,4 +214,5 @@ def _wall_keys(maze: Maze, draws: np.ndarray) -> tuple[list[int], list[int], int
     key[(target * 4 + entered).ravel()[first]] = rank
     bands = np.minimum(2, (weight * 3).astype(np.int64))
     cheap, middling = int((bands == 0).sum()), int((bands <= 1).sum())
-    return key.tolist(), first[order].tolist(), cheap, middling
+    half = int((weight < 0.5).sum())
+    return as_array(key), as_array(first[order]), cheap, middling, half
