@@ -104,32 +104,16 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
     in_tree = bytearray(maze.cells)
     unseen = len(wall_of)               # "no wall into the maze yet": above every key
     lightest = [unseen] * maze.cells    # a frontier cell's lightest wall into the maze
-    # the walls out of the maze, as keys: the light ones (key < `limit`), among which
-    # nine walls opened in ten are, in one queue; the heavy ones, which pile up (half the
-    # cells' worth on a big maze), in many small queues by key range (`heavy`, the ones
-    # not empty flagged in the bits of `filled`), so that no pop works through a big one.
-    # The lightest wall is the light queue's, else the first heavy queue's.
+    # the walls out of the maze, as keys: the light ones (key < `limit`), among which nine
+    # walls opened in ten are, in one queue; the heavy ones, which pile up (half the cells'
+    # worth on a big maze), in small queues by key range. The lightest wall is the light
+    # queue's, else the heavy ones'.
     light: list[int] = []
+    heavy = _Buckets(limit, len(wall_of))
     push, pop, pushpop = heapq.heappush, heapq.heappop, heapq.heappushpop
-    shift = max(0, (len(wall_of) - limit).bit_length() - 10)     # about 1024 queues
-    heavy: list[list[int]] = [[] for _ in range(((len(wall_of) - limit) >> shift) + 1)]
-    filled = 0
-
-    def push_heavy(key: int) -> None:
-        nonlocal filled
-        queue = heavy[(key - limit) >> shift]
-        if not queue:
-            filled |= 1 << ((key - limit) >> shift)
-        push(queue, key)
-
-    def pop_heavy() -> int:
-        nonlocal filled
-        b = (filled & -filled).bit_length() - 1
-        queue = heavy[b]
-        key = pop(queue)
-        if not queue:
-            filled ^= 1 << b
-        return key
+    push_heavy, pop_heavy = heavy.push, heavy.pop
+    marked, considered, opened = ev.CellMarked, ev.WallConsidered, ev.WallOpened
+    clear = Mark.CLEAR
     yield ev.CellMarked(cells[here], Mark.CLEAR)
     left = maze.cells                   # cells not in the maze yet
     while True:
@@ -161,7 +145,7 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
                 band = 0 if key < cheap else 1 if key < middling else 2
                 if before == unseen or band != (0 if before < cheap else
                                                 1 if before < middling else 2):
-                    yield ev.CellMarked(cells[j], _BANDS[band])
+                    yield marked(cells[j], _BANDS[band])
         if not left:                        # done (the queues hold only walls inside)
             break
         # the lightest wall out of the maze: `pick` itself when it beats the queues (one
@@ -172,7 +156,7 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
             else:
                 push_heavy(pick)
                 key = pop(light) if light else pop_heavy()
-        elif light or filled:
+        elif light or heavy:
             key = pop(light) if light else pop_heavy()
         else:
             break
@@ -181,16 +165,47 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
             here = step[face]
             if not in_tree[face >> 2]:      # the maze is on the wall's other face
                 face, here = other[face], face >> 2
-            if not in_tree[here] or not (light or filled):
+            if not in_tree[here] or not (light or heavy):
                 break
             key = pop(light) if light else pop_heavy()
         if in_tree[here]:
             break
         faces[face] = faces[other[face]] = True
         cell, side = cells[face >> 2], sides[face & 3]
-        yield ev.WallConsidered(cell, side)
-        yield ev.WallOpened(cell, side)
-        yield ev.CellMarked(cells[here], Mark.CLEAR)
+        yield considered(cell, side)
+        yield opened(cell, side)
+        yield marked(cells[here], clear)
+
+
+class _Buckets:
+    """A priority queue of the keys `low` .. `high` - 1 as about 1024 small heaps, one per
+    key range, the ones not empty flagged in the bits of `filled`: a pop works through a
+    small heap, however many keys wait."""
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low = low
+        self.shift = max(0, (high - low).bit_length() - 10)
+        self.heaps: list[list[int]] = [[] for _ in range(((high - low) >> self.shift) + 1)]
+        self.filled = 0
+
+    def __bool__(self) -> bool:
+        return bool(self.filled)
+
+    def push(self, key: int) -> None:
+        b = (key - self.low) >> self.shift
+        heap = self.heaps[b]
+        if not heap:
+            self.filled |= 1 << b
+        heapq.heappush(heap, key)
+
+    def pop(self) -> int:
+        """The smallest key, taken out (the queue must not be empty)."""
+        b = (self.filled & -self.filled).bit_length() - 1
+        heap = self.heaps[b]
+        key = heapq.heappop(heap)
+        if not heap:
+            self.filled ^= 1 << b
+        return key
 
 
 def _wall_keys(maze: Maze, draws: np.ndarray
