@@ -54,13 +54,14 @@ def as_array(values: np.ndarray) -> Sequence[int]:
 
 
 class Moves:
-    """The surface's moves as Python lists, each made when first asked for (a 1000 x 1000
-    maze's nested lists take a second to make): `step[4·i + side]` the flat cell reached
-    from flat cell i (-1 where the square is not glued) and `other[4·i + side]` the flat
-    face (4·cell + side) on the wall's other side (-1 there too) — flat lists, the cheap
-    ones — or nested, `target[i][side]` and `entered[i][side]` (the side entered);
-    `cells[i]` the (row, col) of flat cell i; `faces` the maze's faces by [cell, side] and
-    `flat_faces` by flat face (views: writing them writes the maze)."""
+    """The surface's moves as tables Python indexes fast, each made when first asked for:
+    flat int arrays (`as_array`: cheap to make, small in memory) `step[4·i + side]`, the
+    flat cell reached from flat cell i (-1 where the square is not glued), and
+    `other[4·i + side]`, the flat face (4·cell + side) on the wall's other side (-1 there
+    too); or nested lists (a 1000 x 1000 maze's take a second each to make)
+    `target[i][side]` and `entered[i][side]` (the side entered). `cells[i]` is the
+    (row, col) of flat cell i; `faces` the maze's faces by [cell, side] and `flat_faces`
+    by flat face (views: writing them writes the maze)."""
 
     def __init__(self, maze: Maze) -> None:
         target, entered, _ = maze.surface.step_table
