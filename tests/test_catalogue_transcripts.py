@@ -223,11 +223,13 @@ def test_prim_true_on_a_1x2_grid():
                           ev.CellMarked((0, 1), Mark.CLEAR)]
 
 
-def test_prim_true_always_opens_the_lightest_wall_out_of_the_maze():
+@pytest.mark.parametrize("rows, cols, surface", [(5, 5, "plane"), (24, 31, "plane"),
+                                                 (20, 20, "sphere"), (17, 22, "klein")])
+def test_prim_true_always_opens_the_lightest_wall_out_of_the_maze(rows, cols, surface):
     """The tree is the minimum spanning tree of the wall weights (drawn again from the same
-    seed, each wall weighing what its smaller face draws), built here by Kruskal."""
-    rows, cols = 5, 5
-    maze = Maze(rows, cols)
+    seed, each wall weighing what its smaller face draws), built here by Kruskal; on the
+    bigger grids its heavy walls wait in many small queues."""
+    maze = Maze(rows, cols, surface)
     rng = np.random.default_rng(6)
     list(registry.get("generator", "prim_true").func(maze, rng=rng))
     weights = np.random.default_rng(6).random((rows * cols, 4))
@@ -407,3 +409,28 @@ def test_each_choice_is_shown_before_the_wall_opens(name):
     for before, after in zip(events, events[1:]):
         if isinstance(after, ev.WallOpened):
             assert before == ev.WallConsidered(after.cell, after.side)
+
+
+def test_prim_true_heavy_queue_gives_its_keys_smallest_first():
+    from visualizer.generators.prim import _Buckets
+
+    rng = np.random.default_rng(0)
+    queue = _Buckets(1000, 60_000)
+    keys = rng.choice(np.arange(1000, 60_000), size=5000, replace=False).tolist()
+    waiting: set[int] = set()
+    for k, key in enumerate(keys):              # pushes and pops mixed, as prim_true does
+        queue.push(key)
+        waiting.add(key)
+        if k % 3 == 2:
+            smallest = queue.pop()
+            assert smallest == min(waiting)
+            waiting.remove(smallest)
+    while queue:
+        smallest = queue.pop()
+        assert smallest == min(waiting)
+        waiting.remove(smallest)
+    assert not waiting
+    assert len(queue.heaps) <= 2048
+    for key in (1000 + 7, 59_999, 30_000):
+        queue.push(key)
+    assert [queue.pop() for _ in range(3)] == [1007, 30_000, 59_999]
