@@ -185,13 +185,81 @@ def test_hunt_and_kill_hunts_when_stuck(seed):
         ev.CellMarked((0, 1), Mark.WALKER), ev.WallOpened((0, 1), went),
         ev.CellMarked(far, Mark.WALKER),
         ev.Milestone("stuck: the hunt scans row by row", far),
-        ev.CellMarked((0, 0), Mark.SCAN), ev.CellMarked((0, 1), Mark.SCAN),
-        ev.CellMarked((0, 2), Mark.SCAN),
+        ev.CellsMarked(((0, 0), (0, 1), (0, 2)), Mark.SCAN, True),    # the row, one event
         ev.WallOpened(other, went),          # back towards the start, as the walk went
         ev.CellMarked(other, Mark.WALKER),
         ev.Milestone("hunt 1: found a cell next to the maze", other),
         ev.MarksCleared(Mark.SCAN), ev.CellMarked(other, Mark.CLEAR),
     ]
+
+
+def test_hunt_and_kill_on_a_3x1_grid_skips_full_rows():
+    """From the middle the walk goes one way; the hunt skips the rows with no cell outside
+    the maze (no event for them) and scans the last row only."""
+    for seed in range(4):
+        _, events = run("hunt_and_kill", 3, 1, seed=seed, start=(1, 0))
+        went = events[1].side
+        far, other = ((0, 0), (2, 0)) if went == N else ((2, 0), (0, 0))
+        assert events == [
+            ev.CellMarked((1, 0), Mark.WALKER), ev.WallOpened((1, 0), went),
+            ev.CellMarked(far, Mark.WALKER),
+            ev.Milestone("stuck: the hunt scans row by row", far),
+            ev.CellsMarked((other,), Mark.SCAN, replacing=True),
+            ev.WallOpened(other, went), ev.CellMarked(other, Mark.WALKER),   # towards (1, 0)
+            ev.Milestone("hunt 1: found a cell next to the maze", other),
+            ev.MarksCleared(Mark.SCAN), ev.CellMarked(other, Mark.CLEAR),
+        ]
+
+
+@pytest.mark.parametrize("surface", ["plane", "torus", "klein", "sphere"])
+def test_hunt_and_kill_scans_whole_rows_down_to_the_first_cell_it_can_join(surface):
+    """Every hunt: one CellsMarked(scan, replacing) per row, whole rows in order from the
+    first row with a cell outside the maze; a row without a joinable cell is followed by the
+    next row's, the cell found is the first of its row outside the maze with a neighbour in
+    it, and the scan line is cleared after it. Only the first hunt has milestones."""
+    rows, cols = 6, 6                     # square: the sphere needs it
+    failed_rows = hunts = 0
+    for seed in range(6):
+        events = list(registry.get("generator", "hunt_and_kill").func(
+            Maze(rows, cols, surface), rng=np.random.default_rng(seed)))
+        state = Maze(rows, cols, surface)
+        inside: set[tuple[int, int]] = set()
+        scanned: list[int] = []
+        for before, e in zip(events, events[1:]):
+            if isinstance(e, ev.CellsMarked):
+                if isinstance(before, ev.CellsMarked):      # the row before: none to join
+                    failed_rows += 1
+                    assert not [c for c in range(cols)
+                                if joinable(state, inside, (scanned[-1], c))]
+                row = e.cells[0][0]
+                assert e.mark == Mark.SCAN and e.replacing
+                assert e.cells == tuple((row, c) for c in range(cols))
+                if not scanned:
+                    assert row == min(r for r in range(rows) for c in range(cols)
+                                      if (r, c) not in inside)
+                else:
+                    assert row > scanned[-1]
+                scanned.append(row)
+            elif isinstance(e, ev.MarksCleared):
+                assert e.mark == Mark.SCAN and isinstance(before, (ev.CellMarked, ev.Milestone))
+            elif isinstance(e, ev.WallOpened) and scanned:
+                first = [c for c in range(cols) if joinable(state, inside, (scanned[-1], c))]
+                assert e.cell == (scanned[-1], first[0])
+                hunts += 1
+                scanned = []
+            if isinstance(e, ev.CellMarked) and e.mark == Mark.WALKER:
+                inside.add(e.cell)
+            state.apply(e)
+        assert len([e for e in events if isinstance(e, ev.Milestone)]) == 2
+        assert state.is_perfect() and len(inside) == rows * cols
+    assert hunts > 12
+    assert failed_rows > 0 or surface != "plane"   # glued rows always touch the maze here
+
+
+def joinable(maze: Maze, inside: set, cell: tuple[int, int]) -> bool:
+    """`cell` is outside the maze and has a neighbour in it."""
+    return cell not in inside and any(step.cell in inside
+                                      for _, step in maze.surface.neighbours(cell))
 
 
 def test_growing_tree_newest_on_a_1x2_grid():
@@ -254,11 +322,13 @@ def test_prim_true_on_a_1x2_grid():
                           ev.CellMarked((0, 1), Mark.CLEAR)]
 
 
-def test_prim_true_always_opens_the_lightest_wall_out_of_the_maze():
+@pytest.mark.parametrize("rows, cols, surface", [(5, 5, "plane"), (24, 31, "plane"),
+                                                 (20, 20, "sphere"), (17, 22, "klein")])
+def test_prim_true_always_opens_the_lightest_wall_out_of_the_maze(rows, cols, surface):
     """The tree is the minimum spanning tree of the wall weights (drawn again from the same
-    seed, each wall weighing what its smaller face draws), built here by Kruskal."""
-    rows, cols = 5, 5
-    maze = Maze(rows, cols)
+    seed, each wall weighing what its smaller face draws), built here by Kruskal; on the
+    bigger grids its heavy walls wait in many small queues."""
+    maze = Maze(rows, cols, surface)
     rng = np.random.default_rng(6)
     list(registry.get("generator", "prim_true").func(maze, rng=rng))
     weights = np.random.default_rng(6).random((rows * cols, 4))
@@ -295,6 +365,28 @@ def test_eller_works_row_by_row():
     assert events[-1] == ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
     reasons = {e.reason for e in events if isinstance(e, ev.WallRejected)}
     assert reasons <= {ev.Rejection.SAME_SET, ev.Rejection.CHANCE}
+    # each row starts with one CellsMarked(clear): its cells not linked down from above
+    linked = {(e.cell[0] + 1, e.cell[1]) for e in events
+              if isinstance(e, ev.WallOpened) and e.side == S}
+    fresh = [e for e in events if isinstance(e, ev.CellsMarked)]
+    assert [e.mark for e in fresh] == [Mark.CLEAR] * len(fresh)
+    assert [c for e in fresh for c in e.cells] == [
+        (r, c) for r in range(4) for c in range(5) if (r, c) not in linked]
+
+
+def test_eller_on_a_1x2_and_a_2x1_grid():
+    _, events = run("eller", 1, 2)
+    assert events == [
+        ev.CellsMarked(((0, 0), (0, 1)), Mark.CLEAR), ev.CellMarked((0, 0), Mark.WALKER),
+        ev.WallConsidered((0, 0), E), ev.SetsMerged((0, 0), (0, 1), (0, 0), 0),
+        ev.WallOpened((0, 0), E), ev.MarksCleared(Mark.WALKER),
+        ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)]
+    _, events = run("eller", 2, 1)
+    assert events == [
+        ev.CellsMarked(((0, 0),), Mark.CLEAR), ev.CellMarked((0, 0), Mark.WALKER),
+        ev.WallConsidered((0, 0), S), ev.SetsMerged((0, 0), (1, 0), (0, 0), 0),
+        ev.WallOpened((0, 0), S), ev.MarksCleared(Mark.WALKER),
+        ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)]
 
 
 def test_eller_uses_the_rows_glued_ends_on_the_torus():
@@ -343,12 +435,11 @@ def test_binary_tree_on_a_2x2_grid():
 
 def test_recursive_division_on_a_2x2_grid():
     _, events = run("recursive_division", 2, 2, seed=3)
-    chamber = [ev.CellMarked(cell, Mark.CHAMBER) for cell in ((0, 0), (0, 1), (1, 1), (1, 0))]
-    assert events[:4] == chamber
-    built, door = events[4], events[5]
+    assert events[0] == ev.CellsMarked(((0, 0), (0, 1), (1, 1), (1, 0)), Mark.CHAMBER)
+    built, door = events[1], events[2]
     assert isinstance(built, ev.WallClosed) and isinstance(door, ev.WallConsidered)
     assert built.side == door.side
-    assert events[6:] == [ev.WallRejected(door.cell, door.side, ev.Rejection.GAP),
+    assert events[3:] == [ev.WallRejected(door.cell, door.side, ev.Rejection.GAP),
                           ev.MarksCleared(Mark.CHAMBER)]
 
 
@@ -386,22 +477,29 @@ def test_every_new_generator_runs_on_every_surface_it_accepts():
 
 
 def test_recursive_division_outlines_each_chamber():
-    """The chamber marks before each new wall run once round the edge of a rectangle that
-    holds the wall."""
+    """The chamber marks before each new wall (one CellsMarked) run once round the edge of
+    a rectangle that holds the wall, clockwise from its north-west corner."""
     _, events = run("recursive_division", 5, 6, seed=2)
     ring: list = []
+    chambers = 0
     for e in events:
-        if isinstance(e, ev.CellMarked) and e.mark == Mark.CHAMBER:
-            ring.append(e.cell)
+        assert not isinstance(e, ev.CellMarked)
+        if isinstance(e, ev.CellsMarked):
+            assert e.mark == Mark.CHAMBER and not ring
+            ring = list(e.cells)
         elif isinstance(e, ev.WallClosed) and ring:
             rows = [r for r, _ in ring]
             cols = [c for _, c in ring]
             top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
-            edge = {(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)
-                    if r in (top, bottom) or c in (left, right)}
-            assert len(ring) == len(set(ring)) and set(ring) == edge
+            clockwise = [(top, c) for c in range(left, right + 1)] \
+                + [(r, right) for r in range(top + 1, bottom + 1)] \
+                + [(bottom, c) for c in range(right - 1, left - 1, -1)] \
+                + [(r, left) for r in range(bottom - 1, top, -1)]
+            assert ring == clockwise
             assert top <= e.cell[0] <= bottom and left <= e.cell[1] <= right
             ring = []
+            chambers += 1
+    assert chambers > 5
 
 
 @pytest.mark.parametrize("name", ["binary_tree", "sidewinder"])
@@ -410,3 +508,28 @@ def test_each_choice_is_shown_before_the_wall_opens(name):
     for before, after in zip(events, events[1:]):
         if isinstance(after, ev.WallOpened):
             assert before == ev.WallConsidered(after.cell, after.side)
+
+
+def test_prim_true_heavy_queue_gives_its_keys_smallest_first():
+    from visualizer.generators.prim import _Buckets
+
+    rng = np.random.default_rng(0)
+    queue = _Buckets(1000, 60_000)
+    keys = rng.choice(np.arange(1000, 60_000), size=5000, replace=False).tolist()
+    waiting: set[int] = set()
+    for k, key in enumerate(keys):              # pushes and pops mixed, as prim_true does
+        queue.push(key)
+        waiting.add(key)
+        if k % 3 == 2:
+            smallest = queue.pop()
+            assert smallest == min(waiting)
+            waiting.remove(smallest)
+    while queue:
+        smallest = queue.pop()
+        assert smallest == min(waiting)
+        waiting.remove(smallest)
+    assert not waiting
+    assert len(queue.heaps) <= 2048
+    for key in (1000 + 7, 59_999, 30_000):
+        queue.push(key)
+    assert [queue.pop() for _ in range(3)] == [1007, 30_000, 59_999]

@@ -231,6 +231,19 @@ class CellMarked:
 
 
 @dataclass(frozen=True, slots=True)
+class CellsMarked:
+    """Every cell of `cells` now carries `mark`, all at once (e.g. a row on the hunt's scan
+    line): one event where a `CellMarked` per cell would be many. Cells carrying `start`
+    or `goal` keep it, as with `CellMarked`. With `replacing`, the cells that carried
+    `mark` lose it first (as after `MarksCleared(mark)`): a line that moves on, so that
+    every moment of its sweep shows it."""
+
+    cells: tuple[Cell, ...]
+    mark: Mark
+    replacing: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class MarksCleared:
     """Every cell carrying `mark` goes back to the maze's own colour (e.g. the `tested`
     marks of one reverse-delete connectivity test)."""
@@ -367,6 +380,7 @@ Event = Union[
     CellOpened, EndpointsSet, CellMarked, SetsMerged, PathFound, NoPath, Generation, Milestone,
     MarksCleared, Statistics, Heading, PassageMarked,
     Walked,
+    CellsMarked,
 ]
 
 EVENT_TYPES: tuple[type, ...] = (
@@ -374,6 +388,7 @@ EVENT_TYPES: tuple[type, ...] = (
     CellOpened, EndpointsSet, CellMarked, SetsMerged, PathFound, NoPath, Generation, Milestone,
     MarksCleared, Statistics, Heading, PassageMarked,
     Walked,
+    CellsMarked,
 )
 
 #: Events that always get a frame of their own when animated.

@@ -1,6 +1,10 @@
 """Helpers the catalogue's generators share: buffered random draws and flat move tables."""
 from __future__ import annotations
 
+from array import array
+from functools import cached_property
+from typing import Iterator, Sequence
+
 import numpy as np
 
 from ..events import Cell
@@ -26,23 +30,64 @@ class Draws:
         self._next += 1
         return u
 
+    def numbers(self) -> Iterator[float]:
+        """The same numbers as `uniform` gives, as an iterator (cheaper in a hot loop:
+        `next` instead of a call); use one or the other, not both."""
+        while True:
+            yield from self.rng.random(self.batch).tolist()
+
     def below(self, n: int) -> int:
         """A whole number in 0 .. n-1, each equally likely."""
         return min(n - 1, int(self.uniform() * n))
 
 
+#: the sides listed by a 4-bit mask (bit k: side k leads to a cell), shared by every cell
+_SIDE_SETS: list[tuple[int, ...]] = [tuple(side for side in range(4) if mask >> side & 1)
+                                     for mask in range(16)]
+
+
+def as_array(values: np.ndarray) -> Sequence[int]:
+    """`values` (whole numbers), flattened, as a Python `array` of 64-bit ints: indexed
+    like a list, but one copy of the bytes (no Python int per entry to make, and eight
+    bytes an entry instead of some forty: a big maze's tables stay in the caches)."""
+    return array("q", np.ascontiguousarray(values, dtype=np.int64).tobytes())
+
+
 class Moves:
-    """The surface's moves as flat lists: `target[i][side]` the flat cell reached (-1 where
-    the square is not glued), `entered[i][side]` the side it is entered through, `cells[i]`
-    the (row, col) of flat cell i."""
+    """The surface's moves as tables Python indexes fast, each made when first asked for:
+    flat int arrays (`as_array`: cheap to make, small in memory) `step[4·i + side]`, the
+    flat cell reached from flat cell i (-1 where the square is not glued), and
+    `other[4·i + side]`, the flat face (4·cell + side) on the wall's other side (-1 there
+    too); or nested lists (a 1000 x 1000 maze's take a second each to make)
+    `target[i][side]` and `entered[i][side]` (the side entered). `cells[i]` is the
+    (row, col) of flat cell i; `faces` the maze's faces by [cell, side] and `flat_faces`
+    by flat face (views: writing them writes the maze)."""
 
     def __init__(self, maze: Maze) -> None:
         target, entered, _ = maze.surface.step_table
         self.cols = maze.cols
-        self.target: list[list[int]] = target.tolist()
-        self.entered: list[list[int]] = entered.tolist()
-        self.cells: list[Cell] = [divmod(i, maze.cols) for i in range(maze.cells)]
+        self.table, self._entered = target, entered
+        rows, cols = np.divmod(np.arange(maze.cells), maze.cols)
+        self.cells: list[Cell] = list(zip(rows.tolist(), cols.tolist()))
         self.faces = maze.faces.reshape(-1, 4)
+        self.flat_faces = maze.faces.reshape(-1)
+        assert np.shares_memory(self.flat_faces, maze.faces), "faces must be a view"
+
+    @cached_property
+    def target(self) -> list[list[int]]:
+        return self.table.tolist()
+
+    @cached_property
+    def entered(self) -> list[list[int]]:
+        return self._entered.tolist()
+
+    @cached_property
+    def step(self) -> Sequence[int]:
+        return as_array(self.table)
+
+    @cached_property
+    def other(self) -> Sequence[int]:
+        return as_array(np.where(self.table >= 0, self.table * 4 + self._entered, -1))
 
     def flat(self, cell: Cell) -> int:
         return cell[0] * self.cols + cell[1]
@@ -60,6 +105,12 @@ class Moves:
         self.faces[i, side] = False
         if j >= 0:
             self.faces[j, self.entered[i][side]] = False
+
+    def options(self) -> list[tuple[int, ...]]:
+        """`sides(i)` of every flat cell i, worked out in one numpy pass (cells with the same
+        sides share one tuple)."""
+        masks = ((self.table >= 0) * np.array([1, 2, 4, 8])).sum(axis=1).tolist()
+        return [_SIDE_SETS[mask] for mask in masks]
 
     def sides(self, i: int) -> list[int]:
         """The sides of flat cell `i` that lead to a cell (glued ones included)."""

@@ -9,7 +9,7 @@ from typing import Iterator
 import numpy as np
 
 from .. import events as ev
-from ..events import Mark, Side
+from ..events import Cell, Mark, Side
 from ..maze import Maze, created
 from ..registry import Family, Param, register
 from ..maze.union_find import UnionFind
@@ -38,10 +38,10 @@ SURFACE_REASON = ("Eller works row by row: each row's ends must be glued to each
 def eller(maze: Maze, *, rng: np.random.Generator, join: float = 0.5) -> Iterator[ev.Event]:
     """Build a perfect maze row by row with Eller's sets.
 
-    Yields GridCreated(fill="row sets"). Per row: CellMarked(c, clear) for each cell not
-    linked from above (it shows its own set); per neighbour pair in the row (on the torus
-    and the Klein bottle the last cell's east neighbour is the row's first) CellMarked(cell,
-    walker), WallConsidered(cell, E) and either SetsMerged + WallOpened, or
+    Yields GridCreated(fill="row sets"). Per row: one CellsMarked(cells, clear) for its
+    cells not linked from above (each shows its own set); per neighbour pair in the row (on
+    the torus and the Klein bottle the last cell's east neighbour is the row's first)
+    CellMarked(cell, walker), WallConsidered(cell, E) and either SetsMerged + WallOpened, or
     WallRejected("same set" | "by chance"); the last row joins every pair in different
     sets. Then, except on the last row, per set (in order of its first cell) a random
     number of its cells (at least one) link down: CellMarked(cell, walker),
@@ -52,52 +52,68 @@ def eller(maze: Maze, *, rng: np.random.Generator, join: float = 0.5) -> Iterato
     if surface not in SURFACES:
         raise ValueError(f"eller cannot run on the surface `{surface}`: {SURFACE_REASON}")
     yield created(maze, fill=ev.Fill.ROWS)
-    moves, draws = Moves(maze), Draws(rng, maze.cells)
-    target, cells = moves.target, moves.cells
+    moves = Moves(maze)
+    numbers = Draws(rng, maze.cells).numbers()
+    step, other, cells, faces = moves.step, moves.other, moves.cells, moves.flat_faces
     rows, cols = maze.rows, maze.cols
+    east, south = Side.E, Side.S
+    # the hot loop's names, bound once (a million cells make six million events)
+    marked, considered, rejected, opened = (ev.CellMarked, ev.WallConsidered,
+                                            ev.WallRejected, ev.WallOpened)
+    walker, same_set, by_chance = Mark.WALKER, ev.Rejection.SAME_SET, ev.Rejection.CHANCE
     sets = UnionFind(maze.cells)
-    reached = [False] * maze.cells
+    find, union, parent = sets.find, sets.union, sets.parent
+    reached, ones = bytearray(maze.cells), b"\x01" * cols
     for r in range(rows):
         last = r == rows - 1
         base = r * cols
-        for i in range(base, base + cols):
-            if not reached[i]:
-                reached[i] = True
-                yield ev.CellMarked(cells[i], Mark.CLEAR)
+        fresh = [i for i in range(base, base + cols) if not reached[i]]
+        if fresh:
+            reached[base:base + cols] = ones
+            yield ev.CellsMarked(tuple(cells[i] for i in fresh), Mark.CLEAR)
         pairs = cols if surface != "plane" and cols > 1 else cols - 1
         for c in range(pairs):
             i = base + c
-            j = target[i][Side.E]
-            yield ev.CellMarked(cells[i], Mark.WALKER)
-            yield ev.WallConsidered(cells[i], Side.E)
-            if sets.find(i) == sets.find(j):
-                yield ev.WallRejected(cells[i], Side.E, ev.Rejection.SAME_SET)
-            elif last or draws.uniform() < join:
-                yield from _join(sets, moves, i, Side.E)
+            face = 4 * i + 1                  # east
+            j = step[face]
+            cell = cells[i]
+            yield marked(cell, walker)
+            yield considered(cell, east)
+            if (i if parent[i] == i else find(i)) == (j if parent[j] == j else find(j)):
+                yield rejected(cell, east, same_set)
+            elif last or next(numbers) < join:
+                yield _merged(union(i, j), cells, sets.last_cost)
+                faces[face] = faces[other[face]] = True
+                yield opened(cell, east)
             else:
-                yield ev.WallRejected(cells[i], Side.E, ev.Rejection.CHANCE)
+                yield rejected(cell, east, by_chance)
         if last:
             break
         groups: dict[int, list[int]] = {}
         for i in range(base, base + cols):
-            groups.setdefault(sets.find(i), []).append(i)
+            groups.setdefault(i if parent[i] == i else find(i), []).append(i)
         for members in groups.values():
-            count = 1 + draws.below(len(members))
-            chosen = sorted(rng.permutation(members)[:count].tolist())
-            for i in chosen:
-                yield ev.CellMarked(cells[i], Mark.WALKER)
-                yield ev.WallConsidered(cells[i], Side.S)
-                reached[target[i][Side.S]] = True
-                yield from _join(sets, moves, i, Side.S)
+            n = len(members)
+            count = 1 + min(n - 1, int(next(numbers) * n))
+            for k in range(count):           # the first `count` of a random shuffle
+                m = k + min(n - k - 1, int(next(numbers) * (n - k)))
+                members[k], members[m] = members[m], members[k]
+            for i in sorted(members[:count]):
+                face = 4 * i + 2              # south
+                j = step[face]
+                cell = cells[i]
+                yield marked(cell, walker)
+                yield considered(cell, south)
+                reached[j] = True
+                yield _merged(union(i, j), cells, sets.last_cost)
+                faces[face] = faces[other[face]] = True
+                yield opened(cell, south)
     yield ev.MarksCleared(Mark.WALKER)
     yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
 
 
-def _join(sets: UnionFind, moves: Moves, i: int, side: Side) -> Iterator[ev.Event]:
-    """Join the sets on both sides of the wall on `side` of flat cell `i` and open it."""
-    joined = sets.union(i, moves.target[i][side])
-    assert joined is not None
-    a, b, root = (moves.cells[x] for x in joined)
-    yield ev.SetsMerged(a, b, root, sets.last_cost)
-    moves.open(i, side)
-    yield ev.WallOpened(moves.cells[i], side)
+def _merged(joined: tuple[int, int, int] | None, cells: list[Cell],
+            cost: int) -> ev.SetsMerged:
+    """The SetsMerged event of a union of two sets (`joined`: roots a, b, the survivor)."""
+    assert joined is not None, "the two cells were in different sets"
+    return ev.SetsMerged(cells[joined[0]], cells[joined[1]], cells[joined[2]], cost)

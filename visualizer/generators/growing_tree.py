@@ -16,17 +16,6 @@ from ._common import Draws, Moves, start_cell
 POPS = ("newest", "random", "oldest", "middle", "mix")
 
 
-def _pick(pop: str, size: int, share: float, draws: Draws) -> int:
-    """The position in the active list of the cell to grow from."""
-    if pop == "newest" or (pop == "mix" and draws.uniform() < share):
-        return size - 1
-    if pop == "oldest":
-        return 0
-    if pop == "middle":
-        return size // 2
-    return draws.below(size)
-
-
 @register("generator", "growing_tree",
           "growing tree: grow the maze from a cell of an active list — the newest "
           "(= backtracker), a random one (Prim-like), the oldest, the middle, or a mix",
@@ -52,29 +41,44 @@ def growing_tree(maze: Maze, *, rng: np.random.Generator, pop: str = "newest",
         raise ValueError(f"pop: expected one of {', '.join(POPS)}, got {pop!r}")
     yield created(maze)
     moves, draws = Moves(maze), Draws(rng, maze.cells)
-    target, cells = moves.target, moves.cells
-    options = [moves.sides(i) for i in range(maze.cells)]
+    numbers = draws.numbers()             # draws.uniform, as an iterator
+    step, other, cells, faces = moves.step, moves.other, moves.cells, moves.flat_faces
+    options, sides = moves.options(), tuple(Side)
     first = moves.flat(start_cell(maze, rng, start))
-    seen = [False] * maze.cells
+    seen = bytearray(maze.cells)
     seen[first] = True
     active = [first]
     current = first
+    newest = pop == "newest"
     yield ev.CellMarked(cells[first], Mark.CURRENT)
     while active:
-        k = _pick(pop, len(active), share, draws)
+        if newest:
+            k = len(active) - 1
+        elif pop == "mix" and next(numbers) < share:
+            k = len(active) - 1
+        elif pop == "oldest":
+            k = 0
+        elif pop == "middle":
+            k = len(active) // 2
+        else:                               # random, or mix and not the newest
+            n = len(active)
+            k = min(n - 1, int(next(numbers) * n))
         here = active[k]
         if here != current:
             current = here
             yield ev.CellMarked(cells[here], Mark.CURRENT)
-        fresh = [side for side in options[here] if not seen[target[here][side]]]
+        base = here * 4
+        fresh = [side for side in options[here] if not seen[step[base + side]]]
         if fresh:
-            side = fresh[draws.below(len(fresh))]
-            there = target[here][side]
-            moves.open(here, side)
+            n = len(fresh)
+            side = fresh[min(n - 1, int(next(numbers) * n))]
+            face = base + side
+            there = step[face]
+            faces[face] = faces[other[face]] = True
             seen[there] = True
             active.append(there)
             current = there
-            yield ev.WallOpened(cells[here], Side(side))
+            yield ev.WallOpened(cells[here], sides[side])
             yield ev.CellMarked(cells[there], Mark.CURRENT)
         else:
             del active[k]

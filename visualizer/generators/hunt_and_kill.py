@@ -27,37 +27,51 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
 
     Yields GridCreated, CellMarked(start, walker); per step of a walk WallOpened(cell, side)
     + CellMarked(new cell, walker). When the walker is stuck, the hunt: per row scanned,
-    from the first row with a cell outside the maze, CellMarked(c, scan) for each of its
-    cells, then MarksCleared(scan) — until a row holds a cell outside the maze with a
-    neighbour in it: WallOpened(that cell, side towards a random such neighbour),
-    CellMarked(cell, walker), Milestone("hunt k: found …", cell) (a frame that shows the
-    scan line and its find), MarksCleared(scan), and the walk goes on. The first hunt is
-    announced by a Milestone too. Ends with CellMarked(last walker cell, clear).
+    from the first row with a cell outside the maze, CellsMarked(the row's cells, scan,
+    replacing=True) — one event per row, the scan line moving down (each frame of the sweep
+    shows it) — until a row holds a cell outside the maze with a neighbour in it:
+    WallOpened(the first such cell, side towards a random such neighbour), CellMarked(cell,
+    walker), MarksCleared(scan), and the walk goes on. Only the
+    first hunt has milestones: Milestone("stuck: …") before its scan and Milestone("hunt 1:
+    found …", cell) before its MarksCleared (a frame that shows the scan line and its find);
+    the later hunts are paced like the walk (one milestone per hunt would force ~10⁵ frames
+    on a 1000 x 1000 maze). Ends with CellMarked(last walker cell, clear).
     """
     yield created(maze)
-    moves, draws = Moves(maze), Draws(rng, maze.cells)
-    target, cells, cols = moves.target, moves.cells, maze.cols
-    options = [moves.sides(i) for i in range(maze.cells)]
+    moves = Moves(maze)
+    numbers = Draws(rng, maze.cells).numbers()
+    step, other, cells, cols = moves.step, moves.other, moves.cells, maze.cols
+    # the step table with the outside as one more cell (index `cells`, never in the maze)
+    outside = np.where(moves.table >= 0, moves.table, maze.cells)
+    faces, sides = moves.flat_faces, tuple(Side)
+    options = moves.options()
+    row_cells = [tuple(cells[r * cols:(r + 1) * cols]) for r in range(maze.rows)]
     here = moves.flat(start_cell(maze, rng, start))
-    seen = [False] * maze.cells
+    seen = bytearray(maze.cells + 1)      # 1: in the maze; the same bytes, seen by numpy:
+    in_maze = np.frombuffer(seen, dtype=np.uint8)
     seen[here] = True
     left_in_row = [cols] * maze.rows
     left_in_row[here // cols] -= 1
     left = maze.cells - 1
     yield ev.CellMarked(cells[here], Mark.WALKER)
     first_row = 0
-    hunted = False
     hunts = 0
     while left:
-        fresh = [side for side in options[here] if not seen[target[here][side]]]
+        base = here * 4
+        fresh = [side for side in options[here] if not seen[step[base + side]]]
         if fresh:
-            side = fresh[draws.below(len(fresh))]
-            there = target[here][side]
-            moves.open(here, side)
-            yield ev.WallOpened(cells[here], Side(side))
+            n = len(fresh)
+            if n > 1:
+                k = int(next(numbers) * n)     # as `Draws.below`
+                side = fresh[k if k < n else n - 1]
+            else:
+                side = fresh[0]
+            face = base + side
+            there = step[face]
+            faces[face] = faces[other[face]] = True
+            yield ev.WallOpened(cells[here], sides[side])
         else:
-            if not hunted:
-                hunted = True
+            if not hunts:
                 yield ev.Milestone("stuck: the hunt scans row by row", cells[here])
             while not left_in_row[first_row]:
                 first_row += 1
@@ -65,24 +79,27 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
             for row in range(first_row, maze.rows):
                 if not left_in_row[row]:
                     continue
-                for c in range(cols):
-                    yield ev.CellMarked((row, c), Mark.SCAN)
-                for i in range(row * cols, row * cols + cols):
-                    if not seen[i]:
-                        inside = [side for side in options[i] if seen[target[i][side]]]
-                        if inside:
-                            found = i, inside[draws.below(len(inside))]
-                            break
-                if found is not None:
+                yield ev.CellsMarked(row_cells[row], Mark.SCAN, replacing=True)
+                lo = row * cols
+                # a neighbour in the maze: any of the cell's four bytes, read as one word
+                near = in_maze[outside[lo:lo + cols]].view(np.uint32)[:, 0] != 0
+                hits = near & (in_maze[lo:lo + cols] == 0)
+                k = int(hits.argmax())
+                if hits[k]:
+                    i = lo + k
+                    inside = [side for side in options[i] if seen[step[4 * i + side]]]
+                    n = len(inside)
+                    k = int(next(numbers) * n)
+                    found = i, inside[k if k < n else n - 1]
                     break
-                yield ev.MarksCleared(Mark.SCAN)
             assert found is not None, "a connected surface always has such a cell"
             there, side = found
             hunts += 1
-            moves.open(there, side)
-            yield ev.WallOpened(cells[there], Side(side))
+            faces[4 * there + side] = faces[other[4 * there + side]] = True
+            yield ev.WallOpened(cells[there], sides[side])
             yield ev.CellMarked(cells[there], Mark.WALKER)
-            yield ev.Milestone(f"hunt {hunts}: found a cell next to the maze", cells[there])
+            if hunts == 1:
+                yield ev.Milestone("hunt 1: found a cell next to the maze", cells[there])
             yield ev.MarksCleared(Mark.SCAN)
         seen[there] = True
         left -= 1

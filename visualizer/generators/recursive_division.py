@@ -29,8 +29,8 @@ def recursive_division(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.E
     """Build a perfect maze on the plane by adding walls to an open grid.
 
     Yields GridCreated(walls_open=True, fill="open"); per chamber at least two cells wide
-    and tall (the first half first): CellMarked(c, chamber) for each cell along its edge
-    (clockwise from its north-west corner: the chamber outlined), the new
+    and tall (the first half first): one CellsMarked(the cells along its edge, clockwise
+    from its north-west corner, chamber) — the chamber outlined — the new
     wall as WallClosed segments (across the longer side; a square chamber at random), its
     gap as WallConsidered + WallRejected("the gap"), then MarksCleared(chamber).
     """
@@ -42,13 +42,13 @@ def recursive_division(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.E
     yield created(maze, fill=ev.Fill.OPEN)
     draws = Draws(rng, maze.cells)
     moves = Moves(maze)
+    faces, other, cols = moves.flat_faces, moves.other, maze.cols
     chambers = [(0, 0, maze.rows, maze.cols)]       # top, left, height, width
     while chambers:
         top, left, height, width = chambers.pop()
         if height < 2 or width < 2:
             continue
-        for cell in _ring(top, left, height, width):
-            yield ev.CellMarked(cell, Mark.CHAMBER)
+        yield ev.CellsMarked(_ring(top, left, height, width), Mark.CHAMBER)
         across = height > width or (height == width and draws.uniform() < 0.5)
         if across:                 # a wall along a row boundary, from west to east
             r = top + draws.below(height - 1)
@@ -64,7 +64,8 @@ def recursive_division(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.E
             door = ((gap, c), Side.E)
         for cell, side in wall:
             if (cell, side) != door:
-                moves.close(moves.flat(cell), side)
+                face = 4 * (cell[0] * cols + cell[1]) + side
+                faces[face] = faces[other[face]] = False
                 yield ev.WallClosed(cell, side)
         yield ev.WallConsidered(*door)
         yield ev.WallRejected(door[0], door[1], ev.Rejection.GAP)
@@ -72,11 +73,11 @@ def recursive_division(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.E
         chambers.extend(halves)
 
 
-def _ring(top: int, left: int, height: int, width: int) -> list[tuple[int, int]]:
+def _ring(top: int, left: int, height: int, width: int) -> tuple[tuple[int, int], ...]:
     """The cells along the edge of a chamber, clockwise from its north-west corner."""
     bottom, right = top + height - 1, left + width - 1
     ring = [(top, c) for c in range(left, right + 1)]
     ring += [(r, right) for r in range(top + 1, bottom + 1)]
     ring += [(bottom, c) for c in range(right - 1, left - 1, -1)]
     ring += [(r, left) for r in range(bottom - 1, top, -1)]
-    return ring
+    return tuple(ring)

@@ -44,12 +44,17 @@ class History:
         if event.mark == Mark.CURRENT and self.first_visited is None:
             self.first_visited = event.cell
 
+    def _marked_many(self, event: ev.CellsMarked) -> None:
+        if event.mark == Mark.CURRENT and self.first_visited is None and event.cells:
+            self.first_visited = event.cells[0]
+
     def _milestone(self, event: ev.Milestone) -> None:
         if event.kind == MilestoneKind.FIRST_BACKTRACK and self.first_backtrack is None:
             self.first_backtrack = event.cell
 
 
 _SEE = ev.Dispatch("the endpoint rules", {
+    ev.CellsMarked: History._marked_many,
     ev.CellMarked: History._marked, ev.Milestone: History._milestone,
 }, ignored=(ev.GridCreated, ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
             ev.CellBlocked, ev.CellOpened, ev.EndpointsSet, ev.MarksCleared, ev.SetsMerged,

@@ -267,7 +267,8 @@ _APPLY = ev.Dispatch("the maze model", {
 }, ignored=(ev.GridCreated, ev.WallConsidered, ev.WallRejected, ev.CellMarked, ev.MarksCleared,
             ev.SetsMerged, ev.Heading, ev.PassageMarked, ev.PathFound, ev.NoPath,
             ev.Generation, ev.Statistics, ev.Milestone,
-            ev.Walked))
+            ev.Walked,
+            ev.CellsMarked))
 
 
 def replay(events: Iterable[ev.Event], maze: Maze | None = None) -> Maze:

@@ -286,6 +286,10 @@ class _SolveTally:
         # tally has no surface to replay the trail with). Only generators yield Walked today.
         self.visited.add(event.cell)
 
+    def marked_many(self, event: ev.CellsMarked) -> None:
+        if event.mark in _VISIT_MARKS:
+            self.visited.update(event.cells)
+
     def found(self, event: ev.PathFound) -> None:
         self.result.update(found=True, path_length=len(event.sides),
                            moves=" ".join("neso"[side] for side in event.sides))
@@ -295,6 +299,7 @@ class _SolveTally:
 
 
 _TALLY = ev.Dispatch("the solve statistics", {
+    ev.CellsMarked: _SolveTally.marked_many,
     ev.CellMarked: _SolveTally.marked, ev.PathFound: _SolveTally.found,
     ev.NoPath: _SolveTally.failed,
     ev.Walked: _SolveTally.walked,

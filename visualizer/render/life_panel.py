@@ -465,4 +465,5 @@ _APPLY = ev.Dispatch("the Life panel", {Generation: LifePanel._on_generation}, i
     ev.CellBlocked, ev.CellOpened, ev.EndpointsSet, ev.CellMarked, ev.MarksCleared,
     ev.SetsMerged, ev.Heading, ev.PassageMarked, ev.PathFound, ev.NoPath, ev.Statistics,
     ev.Milestone,
-    ev.Walked))
+    ev.Walked,
+    ev.CellsMarked))

@@ -52,7 +52,8 @@ _DECIDED = (ev.WallOpened, ev.WallClosed, ev.WallRejected)    # the keys of _VER
 #: (until the next wall is considered); anything else — a milestone ending the phase, the
 #: figures, a solve — clears it
 _CONSIDERING = (ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
-                ev.SetsMerged, ev.CellMarked, ev.MarksCleared)
+                ev.SetsMerged, ev.CellMarked, ev.MarksCleared,
+                ev.CellsMarked)
 _HEADING, _HAND, _CURRENT = INDEX["heading"], INDEX["hand"], INDEX["current"]
 _CHALK = {1: INDEX["once"], 2: INDEX["twice"]}
 _PATH_CODE = _MARK_CODE[Mark.PATH]
@@ -63,6 +64,12 @@ _WALK_CODE, _ERASED_CODE = _MARK_CODE[Mark.WALK], _MARK_CODE[Mark.ERASED]
 _WALKING = frozenset({Mark.WALK, Mark.WALKER})
 _DISTANCE_CODE = _MARK_CODE[Mark.DISTANCE]
 _RAMP = [INDEX[name] for name in RAMP]
+_RAMP_COLOUR = np.array(_RAMP, dtype=np.uint8)
+_STICKY_CODES = np.array(sorted(_STICKY), dtype=np.uint8)
+_PATH_OR_END_CODES = np.array(sorted(_PATH_OR_END), dtype=np.uint8)
+#: marks that name one cell at a time (the one the algorithm stands on, a distance with its
+#: count): a `CellsMarked` with one of them is drawn cell by cell, as `CellMarked`s
+_ONE_AT_A_TIME = (Mark.WALKER, Mark.CURRENT, Mark.DISTANCE)
 
 
 def ramp_band(distance: int, farthest: int) -> int:
@@ -190,6 +197,7 @@ class MazePanel:
             self.base = np.full((rows, cols), INDEX["unvisited"], dtype=np.uint8)
         self.sets = rows * cols if self.colouring is not None else None
         self._target, self._entered = target.tolist(), entered.tolist()
+        self._target_np = target
         self._glued: list[list[int]] = [[] for _ in range(rows * cols)]
         for i in range(rows * cols):
             r, c = divmod(i, cols)
@@ -314,6 +322,76 @@ class MazePanel:
         i = cell[0] * self.maze.cols + cell[1]
         j = self._target[i][side]
         return {(i, int(side))} | ({(j, self._entered[i][side])} if j >= 0 else set())
+
+    def _fills(self, flat: np.ndarray) -> np.ndarray:
+        """`_fill` of each of the flat cells `flat`, as an array."""
+        codes = self._marks[flat]
+        out = np.where(codes > 0, _CODE_COLOUR[codes], self._base[flat]).astype(np.uint8)
+        far = codes == _DISTANCE_CODE
+        if far.any():
+            k = len(_RAMP)
+            bands = np.minimum(k - 1, self.distance[flat[far]] * k // (self.farthest + 1))
+            out[far] = _RAMP_COLOUR[bands]
+        out[self._blocked[flat]] = _BLOCKED
+        return out
+
+    def _face_colours(self, flat: np.ndarray, side: int, mine: np.ndarray) -> np.ndarray:
+        """`_face_colour` of face `side` of each of the flat cells `flat` (no considered
+        wall, no hand on a wall: the caller checks)."""
+        out = np.full(len(flat), _WALL, dtype=np.uint8)
+        opened = self._faces[flat, side]
+        j = self._target_np[flat, side]
+        outside = opened & (j < 0)
+        out[outside] = mine[outside]
+        inside = opened & (j >= 0)
+        if inside.any():
+            i, j = flat[inside], j[inside]
+            m, theirs = mine[inside], self._fills(j)
+            a, b = self._marks[i], self._marks[j]
+            path = ((a == _PATH_CODE) & np.isin(b, _PATH_OR_END_CODES)) \
+                | ((b == _PATH_CODE) & np.isin(a, _PATH_OR_END_CODES))
+            colour = np.where(m == theirs, m,
+                              np.where(path, INDEX["path"], _PASSAGE)).astype(np.uint8)
+            colour[self._blocked[i] | self._blocked[j]] = _BLOCKED
+            out[inside] = colour
+        return out
+
+    def _blit(self, y: np.ndarray, height: int, x: np.ndarray, width: int,
+              colours: np.ndarray) -> None:
+        """Paint a `height x width` rectangle at each (y[k], x[k]) in colour colours[k]."""
+        if height > 0 and width > 0:
+            ys = (y[:, None] + np.arange(height))[:, :, None]
+            xs = (x[:, None] + np.arange(width))[:, None, :]
+            self.raster[ys, xs] = colours[:, None, None]
+
+    def _paint_cells(self, flat: np.ndarray) -> None:
+        """`_paint_cell` for each of the flat cells `flat`, vectorised: the insides and the
+        faces at once. While the wall follower, chalk or a considered wall are drawn (few
+        cells at a time), cell by cell."""
+        cols = self.maze.cols
+        if len(flat) < 8 or self.chalk or self.considered or self.hand \
+                or self.heading is not None:
+            for i in flat.tolist():
+                self._paint_cell(divmod(i, cols))
+            return
+        s, w = self.cell_size, self.wall
+        pitch, edge = s + w, self.margin + w
+        r, c = np.divmod(flat, cols)
+        y, x = edge + r * pitch, edge + c * pitch
+        mine = self._fills(flat)
+        self._blit(y, s, x, s, mine)
+        if w:
+            self._blit(y - w, w, x, s, self._face_colours(flat, 0, mine))
+            self._blit(y, s, x + s, w, self._face_colours(flat, 1, mine))
+            self._blit(y + s, w, x, s, self._face_colours(flat, 2, mine))
+            self._blit(y, s, x - w, w, self._face_colours(flat, 3, mine))
+            rows = self.maze.rows
+            border = flat[(r == 0) | (r == rows - 1) | (c == 0) | (c == cols - 1)]
+            for i in border.tolist():
+                for side in self._glued[i]:
+                    self._paint_face(self._target[i][side], self._entered[i][side])
+        self._touch(int(y.min()) - w, int(y.max()) + s + w, int(x.min()) - w,
+                    int(x.max()) + s + w)
 
     def _paint_cell(self, cell: Cell) -> None:
         r, c = cell
@@ -478,8 +556,10 @@ class MazePanel:
             if event.mark == Mark.WALK:
                 self.walk, self.walk_set = [], set()
         code = _MARK_CODE.get(event.mark, _NO_MARK)
-        for r, c in zip(*np.nonzero(self.marks == code)):
-            self._set_mark((int(r), int(c)), _NO_MARK)
+        if code not in _STICKY:     # the entrance and exit stay visible
+            flat = np.flatnonzero(self._marks == code)
+            self._marks[flat] = _NO_MARK
+            self._paint_cells(flat)
         if event.mark == Mark.DISTANCE:         # a new flood starts from nothing
             self.distance[:] = -1
             self.farthest = 0
@@ -489,6 +569,42 @@ class MazePanel:
         if event.mark == Mark.DISTANCE:
             self._distance(event.cell, event.count)
         self._mark(event.cell, event.mark, event.count)
+
+    def _on_marked_many(self, event: ev.CellsMarked) -> None:
+        """Many cells take one mark: as a `CellMarked` each would, all painted at once."""
+        if event.replacing:
+            self._on_marks_cleared(ev.MarksCleared(event.mark))
+        if event.mark in _ONE_AT_A_TIME or not event.cells:
+            for cell in event.cells:
+                self._on_marked(ev.CellMarked(cell, event.mark))
+            return
+        cols = self.maze.cols
+        pairs = np.asarray(event.cells, dtype=np.int64).reshape(-1, 2)
+        flat = pairs[:, 0] * cols + pairs[:, 1]
+        cells = set(event.cells)
+        if self.walker in cells:
+            self.walker = None
+        code = _MARK_CODE[event.mark] if event.mark in _MARK_CODE else _NO_MARK
+        mark = event.mark
+        if mark in (Mark.CLEAR, Mark.DONE):
+            code = _NO_MARK
+            if self.current in cells:
+                self.current = None
+            self._carve_many(flat)
+        if code in _STICKY:
+            self._marks[flat] = code
+        else:
+            keep = flat[~np.isin(self._marks[flat], _STICKY_CODES)]
+            self._marks[keep] = code
+        self._paint_cells(flat)
+
+    def _carve_many(self, flat: np.ndarray) -> None:
+        """`_carve` for each of the flat cells `flat`."""
+        fresh = flat[self._base[flat] == INDEX["unvisited"]]
+        if self.row_sets and self.colouring is not None:
+            self._base[fresh] = set_colour(0) + self.colouring.colour[fresh]
+        else:
+            self._base[fresh] = INDEX["passage"]
 
     def _distance(self, cell: Cell, distance: int) -> None:
         """Record `cell`'s distance; when it is the farthest yet, the ramp stretches and the
@@ -698,6 +814,7 @@ _APPLY = ev.Dispatch("the maze panel", {
     ev.CellOpened: MazePanel._on_block,
     ev.EndpointsSet: MazePanel._on_endpoints,
     ev.CellMarked: MazePanel._on_marked,
+    ev.CellsMarked: MazePanel._on_marked_many,
     ev.SetsMerged: MazePanel._merge,
     ev.PathFound: MazePanel._on_path,
     ev.WallRejected: MazePanel._on_rejected,

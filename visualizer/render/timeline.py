@@ -20,4 +20,5 @@ _STATUS = ev.Dispatch("the milestone timeline", {
 }, ignored=(ev.GridCreated, ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
             ev.CellBlocked, ev.CellOpened, ev.EndpointsSet, ev.CellMarked, ev.MarksCleared,
             ev.SetsMerged, ev.Heading, ev.PassageMarked, ev.Generation, ev.Statistics,
-            ev.Walked))
+            ev.Walked,
+            ev.CellsMarked))
