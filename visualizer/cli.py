@@ -128,7 +128,9 @@ def _writer_flag(parser: argparse.ArgumentParser, fmt: str, param: registry.Para
     flag = "--" + param.name.replace("_", "-")
     text = f"{param.help} (overrides the scenario's; {fmt.upper()} only; default " \
            f"{param.default})".replace("%", "%%")
-    if param.kind == "choice":
+    if param.kind == "choice" and all(isinstance(c, str) for c in param.choices):
+        parser.add_argument(flag, choices=param.choices, dest=param.name, help=text)
+    elif param.kind == "choice":
         parser.add_argument(flag, choices=param.choices, dest=param.name, help=text,
                             type=_one_of(param.choices),
                             metavar="{" + ",".join(map(str, param.choices)) + "}")
