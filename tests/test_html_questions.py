@@ -512,3 +512,43 @@ def test_a_tall_page_is_never_shrunk_and_scrolls_to_its_question(browser, files)
     bottom = browser.execute_script(
         "return document.querySelector('.vz-quiz').getBoundingClientRect().bottom")
     assert bottom <= inner
+
+
+def test_a_click_on_a_copy_around_a_view_answers_with_the_cell_it_shows(browser, page, files):
+    """In a neighbourhood view a neighbour across a glued edge is drawn in a dimmed copy
+    next to the square: clicking it there answers with that cell, as the window does."""
+    path, scenario = files("view", VIEW)
+    player, meta = page(path)
+    q = meta["questions"][0]
+    right = [int(v) for v in q["accept"][0].split(",")]
+    copy = next(k for k in q["copies"] if k[2:] == right)   # where the answer shows again
+    g = q["grid"]
+    r = (copy[0] - g["y"]) / g["dy"]
+    c = (copy[1] - g["x"]) / g["dx"]
+    assert not (0 <= r < g["rows"] and 0 <= c < g["cols"])   # outside the square
+    step_into(browser, player, q)
+    click_cell(browser, player, q, (r, c))
+    assert quiz_state(player) == "told"
+    assert text(player, "feedback").startswith("Right!")
+
+
+@pytest.mark.parametrize("surface", ["torus", "klein", "projective", "sphere"])
+def test_the_copies_show_the_cells_across_each_glued_edge(surface):
+    """The copy just outside the square beside cell (r, c) of an edge shows the cell one
+    step from (r, c) through that edge, as the surface's step table says."""
+    from visualizer.render.cards import copies_of, grid_of
+
+    n = 5
+    scenario = parse({"seed": 1, "maze": {"rows": n, "cols": n, "cell_size": 10,
+                                          "surface": surface, "view": "neighbourhood"},
+                      "generator": "backtracker"}, Path("view.yaml"))
+    canvas = pipeline.make_canvas(scenario)
+    g = grid_of(canvas, 0)
+    shown = {(round((y - g["y"]) / g["dy"]), round((x - g["x"]) / g["dx"])): (r, c)
+             for y, x, r, c in copies_of(canvas, 0)}
+    target = canvas.panels[0].maze.surface.step_table[0]
+    for k in range(n):
+        for (row, col), side, outside in (((0, k), 0, (-1, k)), ((k, n - 1), 1, (k, n)),
+                                          ((n - 1, k), 2, (n, k)), ((k, 0), 3, (k, -1))):
+            across = int(target[row * n + col, side])
+            assert shown[outside] == divmod(across, n), (surface, row, col, side)

@@ -296,3 +296,33 @@ def grid_of(canvas: Any, panel: int) -> dict[str, int] | None:
                 return None
     return {"rows": rows, "cols": cols, "y": slot.y + y0, "x": slot.x + x0, "dy": dy,
             "dx": dx, "size": y1 - y0}
+
+
+#: how many cells deep into a neighbourhood view's copies a player's click is mapped
+COPY_RING = 2
+
+
+def copies_of(canvas: Any, panel: int) -> list[list[int]]:
+    """For a neighbourhood view (a renderer whose `cell_at` also answers for the dimmed
+    copies around its square), the cells of the copies within `COPY_RING` cells of the
+    square, as [y, x, row, col]: the frame pixel of the inside's top-left corner of that copy
+    and the cell it shows (what the student means clicking there: a neighbour across a glued
+    edge). Empty for any other panel (`grid_of` covers the square itself)."""
+    renderer, slot = canvas.panels[panel], canvas.slots[panel]
+    if not hasattr(renderer, "period") or not hasattr(renderer, "cell_at"):
+        return []
+    grid = grid_of(canvas, panel)
+    if grid is None:
+        return []
+    rows, cols, dy, dx, size = grid["rows"], grid["cols"], grid["dy"], grid["dx"], grid["size"]
+    y0, x0 = grid["y"] - slot.y, grid["x"] - slot.x
+    out = []
+    for r in range(-COPY_RING, rows + COPY_RING):
+        for c in range(-COPY_RING, cols + COPY_RING):
+            if 0 <= r < rows and 0 <= c < cols:
+                continue
+            y, x = y0 + r * dy, x0 + c * dx
+            cell = renderer.cell_at(y + size // 2, x + size // 2)
+            if cell is not None:
+                out.append([y + slot.y, x + slot.x, int(cell[0]), int(cell[1])])
+    return out

@@ -442,6 +442,15 @@ function visualizerPlayer(uid, here) {
     qFeedback.textContent = "";
     drawOverlay(); showQuiz();
   }
+  function copyAt(q, py, px) {
+    var g = q.grid, half = (g.dy - g.size) / 2, halfx = (g.dx - g.size) / 2;
+    var found = null;
+    (q.copies || []).forEach(function (k) {
+      if (py >= k[0] - half && py < k[0] + g.size + half
+          && px >= k[1] - halfx && px < k[1] + g.size + halfx) found = [k[2], k[3]];
+    });
+    return found;
+  }
   function clickCell(e) {
     var q = qs[active], g = q.grid;
     var box = canvas.getBoundingClientRect();
@@ -451,7 +460,9 @@ function visualizerPlayer(uid, here) {
     var r = Math.floor((py - g.y + (g.dy - g.size) / 2) / g.dy);
     var c = Math.floor((px - g.x + (g.dx - g.size) / 2) / g.dx);
     if (r < 0 || c < 0 || r >= g.rows || c >= g.cols) {
-      qFeedback.textContent = "click a cell of the outlined panel's grid"; return;
+      var copy = copyAt(q, py, px);          // a copy around a neighbourhood view's square
+      if (!copy) { qFeedback.textContent = "click a cell of the outlined panel's grid"; return; }
+      r = copy[0]; c = copy[1];
     }
     if (q.reply === "cell") { reply(key([r, c])); return; }
     var outlined = q.cells.some(function (x) { return x[0] === r && x[1] === c; });
