@@ -34,8 +34,10 @@ def _missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
-def browser():
+def chromium(*, console: bool = False):
+    """Debian's headless Chromium through its chromedriver, closed after use (a generator
+    for a fixture); with `console`, keeping the page's console log. Skips the test, with
+    the reason printed, when either is missing."""
     why = _missing()
     if why:
         print(f"skipping the browser tests: {why}")
@@ -50,10 +52,17 @@ def browser():
                 "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
                 "--window-size=1200,1000", "--force-device-scale-factor=1"):
         options.add_argument(arg)
+    if console:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
     yield driver
     driver.quit()
     shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    yield from chromium()
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
-import tempfile
 import time
 from pathlib import Path
 
@@ -20,7 +18,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageSequence
 
-from test_html_browser import CHROMEDRIVER, _missing, at_width, canvas_pixels, ready, shown
+from test_html_browser import at_width, canvas_pixels, chromium, ready, shown
 from visualizer import pipeline
 from visualizer.export.html import decode
 from visualizer.questions import Reply, check
@@ -69,25 +67,7 @@ TWO = {"title": "two panels", "seed": 6, "steps_per_frame": 2, "autoplay": False
 @pytest.fixture(scope="module")
 def browser():
     """Chromium keeping its console log (a page error fails the test that caused it)."""
-    why = _missing()
-    if why:
-        print(f"skipping the browser tests: {why}")
-        pytest.skip(why)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    profile = tempfile.mkdtemp(prefix="vz-chromium-")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
-                "--window-size=1200,1000", "--force-device-scale-factor=1"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    yield from chromium(console=True)
 
 
 @pytest.fixture
