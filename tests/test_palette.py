@@ -78,3 +78,43 @@ def test_colour_science_matches_known_values():
 
 def test_palette_fits_the_gif_colour_table():
     assert SET_BASE + SET_COLOURS <= palette.SIZE
+
+
+#: the Life colours a maze panel never shows: beside a maze panel on one canvas (one legend)
+#: they must stand apart from every maze colour too
+LIFE_ONLY = ("born", "died", "chart")
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_life_colours_stand_apart_from_maze_colours_on_one_canvas(theme):
+    maze = groups()["maze"]
+    bad = []
+    for life in LIFE_ONLY:
+        for a, b, d in pair_distances(theme, [INDEX[life]] + maze):
+            if a != INDEX[life]:
+                continue
+            if d["normal"] < NORMAL or min(d["deuteranopia"], d["protanopia"]) < DEFICIENT:
+                bad.append(f"{name(a)} / {name(b)}: {d}")
+    assert not bad, "\n".join(bad)
+
+
+def test_no_shipped_legend_shows_two_colours_alike():
+    """Over every shipped scenario, the legend's swatches (each colour of each entry) are
+    pairwise as far apart as colours sharing a panel must be."""
+    from pathlib import Path
+
+    from visualizer import pipeline
+    from visualizer import scenario as sc
+
+    bad = []
+    for path in sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.yaml")):
+        scenario = sc.load(path)
+        canvas = pipeline.make_canvas(scenario)
+        colours = make_theme(scenario.theme).colours.astype(float)
+        for e, f in itertools.combinations(canvas.legend, 2):
+            for a, b in itertools.product(e.colours, f.colours):
+                d = {v: float(delta_e76(simulate(colours[a], m), simulate(colours[b], m)))
+                     for v, m in VISIONS.items()}
+                if d["normal"] < NORMAL or min(d["deuteranopia"], d["protanopia"]) < DEFICIENT:
+                    bad.append(f"{path.stem}: {e.label} / {f.label}")
+    assert not bad, "\n".join(bad)
