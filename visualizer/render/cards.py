@@ -60,15 +60,25 @@ def outline(frame: np.ndarray, box: tuple[int, int, int, int], colour: int,
     frame[oy0:oy1, min(ox1, x1):ox1] = colour
 
 
+def frame_boxes(canvas: Any, panel: int, cells: Iterable[Cell]) -> list[tuple[Cell, Box]]:
+    """Each of `cells` of panel `panel` that has a box (`cell_box`), with its box in frame
+    pixels."""
+    renderer, slot = canvas.panels[panel], canvas.slots[panel]
+    out = []
+    for cell in cells:
+        box = cell_box(renderer, cell)
+        if box is not None:
+            y0, y1, x0, x1 = box
+            out.append((cell, (y0 + slot.y, y1 + slot.y, x0 + slot.x, x1 + slot.x)))
+    return out
+
+
 def highlight(frame: np.ndarray, canvas: Any, panel: int, cells: Iterable[Cell],
               colour: int) -> None:
     """Outline `cells` of panel `panel` on `frame` (a canvas-sized picture), in place: a
     ring of `colour`, parted from a cell of that very colour (the current cell is
     `considered` orange) by a one-pixel ring of the background so that it still shows."""
-    renderer = canvas.panels[panel]
-    slot = canvas.slots[panel]
-    boxes = [(y0 + slot.y, y1 + slot.y, x0 + slot.x, x1 + slot.x)
-             for y0, y1, x0, x1 in filter(None, (cell_box(renderer, c) for c in cells))]
+    boxes = [box for _, box in frame_boxes(canvas, panel, cells)]
     for y0, y1, x0, x1 in boxes:
         outline(frame, (y0 - 1, y1 + 1, x0 - 1, x1 + 1), colour, max(1, min(3, (y1 - y0) // 4)))
     for box in boxes:              # after every ring, and only where the cell is alike
@@ -88,22 +98,13 @@ def needs_halo(frame: np.ndarray, box: Box, colour: int) -> bool:
 def halo_cells(frame: np.ndarray, canvas: Any, panel: int, cells: Iterable[Cell],
                colour: int) -> list[Cell]:
     """The `cells` of panel `panel` that `highlight` parts from its ring by a halo."""
-    renderer, slot = canvas.panels[panel], canvas.slots[panel]
-    out = []
-    for cell in cells:
-        box = cell_box(renderer, cell)
-        if box is not None and needs_halo(
-                frame, (box[0] + slot.y, box[1] + slot.y, box[2] + slot.x, box[3] + slot.x),
-                colour):
-            out.append(cell)
-    return out
+    return [cell for cell, box in frame_boxes(canvas, panel, cells)
+            if needs_halo(frame, box, colour)]
 
 
 def text_size(canvas: Any) -> int:
     """The card's largest text size: the canvas's caption size."""
     return int(getattr(canvas, "caption_size", 13))
-
-
 
 
 def panel_box(canvas: Any, panel: int) -> Box:
@@ -180,8 +181,7 @@ def card_layout(canvas: Any, panel: int, paragraphs: Sequence[Paragraph],
     renderer, slot = canvas.panels[panel], canvas.slots[panel]
     ph, pw = renderer.raster.shape
     picture = (slot.y, slot.y + ph, slot.x, slot.x + pw)
-    cells = [b for b in (cell_box(renderer, c) for c in avoid) if b is not None]
-    cells = [(y0 + slot.y, y1 + slot.y, x0 + slot.x, x1 + slot.x) for y0, y1, x0, x1 in cells]
+    cells = [box for _, box in frame_boxes(canvas, panel, avoid)]
     readable = max(MIN_TEXT, round(READABLE * text_size(canvas)))
     best: tuple[tuple[int, int, int, int], list[tuple[str, int, bool]], Box] | None = None
     for size in range(text_size(canvas), MIN_TEXT - 1, -1):
