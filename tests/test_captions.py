@@ -9,6 +9,7 @@ import pytest
 
 from visualizer import events as ev
 from visualizer import pipeline
+import streams
 from visualizer.render.animate import Pacing, caption_clocks
 from visualizer.render.canvas import Canvas
 from visualizer.render.maze_panel import MazePanel
@@ -20,7 +21,7 @@ SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
 def captioned_frames(scenario):
     """[(frame, [caption of each panel])] for every frame of `scenario`'s export."""
-    canvas = pipeline.make_canvas(scenario)
+    canvas = streams.make_canvas(scenario)
     shown = []
     compose = canvas.compose
 
@@ -35,11 +36,11 @@ def captioned_frames(scenario):
 
 
 def milestone_labels(spec) -> list[str]:
-    return [e.label for e in pipeline.maze_stream(spec) if isinstance(e, ev.Milestone)]
+    return [e.label for e in streams.maze_stream(spec) if isinstance(e, ev.Milestone)]
 
 
 def statistics(spec, scope: str) -> str:
-    return next(e.summary for e in pipeline.maze_stream(spec)
+    return next(e.summary for e in streams.maze_stream(spec)
                 if isinstance(e, ev.Statistics) and e.scope == scope)
 
 
@@ -96,7 +97,7 @@ def test_no_milestone_line_stays_more_than_a_few_seconds(name):
     scenario = load(SCENARIOS / name)
     shown = captioned_frames(scenario)
     for i, spec in enumerate(scenario.panels):
-        figures = [e.summary for e in pipeline.maze_stream(spec) if isinstance(e, ev.Statistics)]
+        figures = [e.summary for e in streams.maze_stream(spec) if isinstance(e, ev.Statistics)]
         for label in set(milestone_labels(spec)):
             seconds, longest = 0.0, 0.0
             for frame, captions in shown:
@@ -120,7 +121,7 @@ def test_frame_0_of_animate_solve_says_step_0(name):
     # and the count grows from there: one step per animated event
     frame = shown[1][0]
     solving = [i for i, spec in enumerate(scenario.panels) if spec.animate == "solve"]
-    base = [pipeline.building_events(spec) for spec in scenario.panels]
+    base = [streams.building_events(spec) for spec in scenario.panels]
     for i in solving:
         assert shown[1][1][i].split(" · ")[0] == f"step {frame.steps[i] - base[i]}"
 
@@ -167,8 +168,8 @@ panels:
 """)
     scenario = load(path)
     frames = list(pipeline.scenario_frames(scenario))
-    player = Player(pipeline.make_canvas(scenario),
-                    [pipeline.panel_stream(s) for s in scenario.panels], clock="progress")
+    player = Player(streams.make_canvas(scenario),
+                    [streams.panel_stream(s) for s in scenario.panels], clock="progress")
     for frame in frames[::5] + frames[-1:]:
         player.seek_counts(frame.steps)
         assert np.array_equal(player.frame, frame.image), frame.index

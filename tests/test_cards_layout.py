@@ -9,12 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from visualizer import pipeline
+import streams
 from visualizer.render.cards import (
     answer_card, caption_box, card_layout, cell_box, highlight, legend_box, panel_box,
     question_card)
 from visualizer.render.palette import INDEX
-from visualizer.questions.answers import resolve
+from streams import resolve
 from visualizer.scenario import load, parse
 
 SCENARIOS = sorted((Path(__file__).parent.parent / "scenarios").glob("ask_*.yaml"))
@@ -66,7 +66,7 @@ def _changed_box(before: np.ndarray, after: np.ndarray):
 @pytest.mark.parametrize("make", list(_cases()))
 def test_cards_stay_inside_their_panel(make):
     scenario = make()
-    canvas = pipeline.make_canvas(scenario)
+    canvas = streams.make_canvas(scenario)
     asked, errors = resolve(scenario)
     assert not errors and asked
     if scenario.size is not None:
@@ -102,7 +102,7 @@ def test_cards_stay_inside_their_panel(make):
 @pytest.mark.parametrize("make", list(_cases()))
 def test_the_answer_outline_is_not_under_the_card(make):
     scenario = make()
-    canvas = pipeline.make_canvas(scenario)
+    canvas = streams.make_canvas(scenario)
     asked, _ = resolve(scenario)
     frame = canvas.frame
     for a in asked:

@@ -11,7 +11,8 @@ import pytest
 from PIL import Image
 
 from visualizer.cli import main
-from visualizer.pipeline import make_canvas, scenario_frames
+from visualizer.pipeline import scenario_frames
+from streams import make_canvas
 from visualizer.render.palette import make_theme
 from visualizer.scenario import load
 
@@ -109,8 +110,8 @@ def test_run_py_renders_the_default_scenario(tmp_path):
 def test_a_failing_render_leaves_no_file(small, tmp_path, monkeypatch):
     import visualizer.pipeline as pipeline
 
-    def broken(scenario, canvas=None):
-        yield from list(scenario_frames(scenario, canvas))[:3]
+    def broken(scenario, canvas=None, milestones=None):
+        yield from list(scenario_frames(scenario, canvas, milestones))[:3]
         raise RuntimeError("boom")
     monkeypatch.setattr(pipeline, "scenario_frames", broken)
     out = tmp_path / "x.gif"

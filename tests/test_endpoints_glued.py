@@ -13,7 +13,7 @@ from visualizer import registry
 from visualizer.maze.endpoints import ACROSS_SHARE, across, default_rule, glued_passages, place
 from visualizer.events import Side
 from visualizer.maze import Maze
-from visualizer.pipeline import maze_phases
+from streams import maze_phases
 from visualizer.scenario import load, parse
 from visualizer.solvers.bfs import bfs
 

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from visualizer import pipeline
+import streams
 from visualizer import scenario as sc
 from visualizer.questions.schedule import CardFrame
 from visualizer.render import legend
@@ -27,7 +28,7 @@ def rendered(name: str, size: str | None = None):
     scenario = sc.load(ROOT / "scenarios" / f"{name}.yaml")
     if size:
         scenario.size = sc.parse_size(size)
-    canvas = pipeline.make_canvas(scenario)
+    canvas = streams.make_canvas(scenario)
     seen = [np.zeros(SIZE, bool) for _ in canvas.panels]
     for frame in pipeline.scenario_frames(scenario, canvas):
         if isinstance(frame, CardFrame):   # a question's card is drawn over the frame
@@ -96,7 +97,7 @@ def spans(canvas) -> tuple[float, float]:
 def test_a_slide_is_filled_along_one_dimension_at_least(path):
     scenario = sc.load(path)
     scenario.size = sc.parse_size(SLIDE)
-    canvas = pipeline.make_canvas(scenario)
+    canvas = streams.make_canvas(scenario)
     width, height = spans(canvas)
     assert max(width, height) >= 0.65, (width, height)
 
@@ -104,7 +105,7 @@ def test_a_slide_is_filled_along_one_dimension_at_least(path):
 def test_legend_off_draws_no_legend(tmp_path):
     scenario = sc.load(ROOT / "scenarios" / "kruskal.yaml")
     scenario.legend = False
-    assert pipeline.make_canvas(scenario).legend == []
+    assert streams.make_canvas(scenario).legend == []
 
 
 def test_legend_entries_follow_the_slots():
@@ -123,7 +124,7 @@ def test_a_comparison_legend_shows_each_colour_once():
     "not in the maze yet"; the current cell and a random walker) share one swatch."""
     from visualizer.render.palette import ALIASES, INDEX
 
-    canvas = pipeline.make_canvas(sc.load(ROOT / "scenarios" / "texture_compared.yaml"))
+    canvas = streams.make_canvas(sc.load(ROOT / "scenarios" / "texture_compared.yaml"))
     alias = {INDEX[n]: INDEX[group[0]] for group in ALIASES for n in group}
     swatches = [tuple(alias.get(s, s) for s in e.colours) for e in canvas.legend]
     assert len(swatches) == len(set(swatches))

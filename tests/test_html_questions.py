@@ -20,9 +20,10 @@ from PIL import Image, ImageSequence
 
 from test_html_browser import at_width, canvas_pixels, chromium, ready, shown
 from visualizer import pipeline
+import streams
 from visualizer.export.html import decode
 from visualizer.questions import Reply, check
-from visualizer.questions.answers import resolve
+from streams import resolve
 from visualizer.questions.model import reply_key
 from visualizer.render.cards import cell_box, highlight
 from visualizer.render.palette import INDEX
@@ -164,7 +165,7 @@ def shows_asked(player, decoded, scenario, q: dict) -> bool:
     """Whether the canvas shows `q`'s moment with its cells outlined as a card outlines
     them (`cards.highlight`), and nothing else over it."""
     want = decoded.frames[q["moment"]].copy()
-    highlight(want, pipeline.make_canvas(scenario), q["panel"], [tuple(c) for c in q["cells"]],
+    highlight(want, streams.make_canvas(scenario), q["panel"], [tuple(c) for c in q["cells"]],
               INDEX["considered"])
     return bool(np.array_equal(canvas_pixels(player, zoom=ZOOM), decoded.palette[want]))
 
@@ -224,7 +225,7 @@ def test_the_embedded_answers_are_the_models(tmp_path, name, raw):
     qs = decoded.meta["questions"]
     asked = asked_of(scenario)
     assert len(qs) == len(asked) > 0
-    canvas = pipeline.make_canvas(scenario)
+    canvas = streams.make_canvas(scenario)
     held = set()
     for q, a in zip(qs, asked):
         assert (q["panel"], q["prompt"], q["reply"]) == (a.panel, a.prompt, str(a.reply))
@@ -522,7 +523,7 @@ def test_the_copies_show_the_cells_across_each_glued_edge(surface):
     scenario = parse({"seed": 1, "maze": {"rows": n, "cols": n, "cell_size": 10,
                                           "surface": surface, "view": "neighbourhood"},
                       "generator": "backtracker"}, Path("view.yaml"))
-    canvas = pipeline.make_canvas(scenario)
+    canvas = streams.make_canvas(scenario)
     g = grid_of(canvas, 0)
     shown = {(round((y - g["y"]) / g["dy"]), round((x - g["x"]) / g["dx"])): (r, c)
              for y, x, r, c in copies_of(canvas, 0)}

@@ -6,7 +6,7 @@ from visualizer import events as ev
 from visualizer import registry
 from visualizer.events import Mark
 from visualizer.maze import Maze
-from visualizer.pipeline import maze_stream, panel_renderer
+from streams import maze_stream, panel_renderer
 from visualizer.render.maze_panel import MazePanel
 from visualizer.render.palette import INDEX
 from visualizer.scenario import parse
@@ -122,7 +122,8 @@ def test_statistics_replace_the_status_in_the_caption():
 def test_animate_solve_draws_the_built_maze_in_the_first_frame():
     from pathlib import Path
 
-    from visualizer.pipeline import building_events, scenario_frames
+    from streams import building_events
+    from visualizer.pipeline import scenario_frames
 
     raw = {"duration": 2, "fps": 10, "clock": "progress",
            "panels": [{"maze": {"rows": 6, "cols": 8}, "generator": "backtracker",

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from visualizer import pipeline
+import streams
 from visualizer.life.engine import evolve
 from visualizer.render.life_panel import LifePanel
 from visualizer.render.palette import INDEX
@@ -75,7 +76,7 @@ def test_y_scale_labels_are_the_same_in_the_first_and_the_last_frame(tmp_path):
     path = tmp_path / "s.yaml"
     path.write_text(SCENARIO)
     scenario = load(path)
-    canvas = pipeline.make_canvas(scenario)
+    canvas = streams.make_canvas(scenario)
     panel, slot = canvas.panels[0], canvas.slots[0]
     y0 = slot.y + panel.chart_y0
     area = (slice(y0, y0 + panel.chart_height),
@@ -144,15 +145,15 @@ def test_the_scale_is_a_round_number_at_or_above_the_runs_maximum(tmp_path):
     path = tmp_path / "s.yaml"
     path.write_text(SCENARIO)
     spec = load(path).panels[0]
-    peak = max(e.population for e in pipeline.panel_stream(spec))
-    panel = pipeline.panel_renderer(spec)
+    peak = max(e.population for e in streams.panel_stream(spec))
+    panel = streams.panel_renderer(spec)
     top = panel.chart_scale()
     assert top >= peak
     assert any(top == m * 10 ** k for m in (1, 2, 5) for k in range(8))
     assert top / peak <= 2.5                                   # the smallest such number
-    assert pipeline.panel_renderer(spec, 27).text_size == 27
+    assert streams.panel_renderer(spec, 27).text_size == 27
     # the scale stays through the run
-    for event in pipeline.panel_stream(spec):
+    for event in streams.panel_stream(spec):
         panel.apply(event)
     assert panel.chart_scale() == top
 
@@ -243,7 +244,8 @@ def test_a_wide_slide_puts_a_lone_life_chart_beside_its_grid():
     scenario = load(root / "scenarios" / "life_gun_torus.yaml")
     cells = scenario.panels[0].cell_size
     scenario.size = (1280, 720)
-    canvas = pipeline.make_canvas(scenario)
-    assert scenario.panels[0].chart_beside
+    ready = pipeline.prepare(scenario)
+    canvas = ready.canvas()
+    assert ready.panels[0].chart_beside
     assert canvas.panels[0].raster.shape[1] > 0.85 * 1280
-    assert scenario.panels[0].cell_size > cells
+    assert ready.panels[0].cell_size > cells

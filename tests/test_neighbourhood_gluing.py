@@ -10,7 +10,7 @@ import pytest
 from surface_reference import NAMES, partner
 from visualizer import events as ev
 from visualizer.maze import replay
-from visualizer.pipeline import maze_stream, panel_renderer
+from streams import maze_stream, panel_renderer
 from visualizer.render.maze_panel import MazePanel
 from visualizer.render.neighbourhood import (FRAME, FRAME_OUT, GHOST_FILL, GHOST_WALL,
                                              NeighbourhoodPanel)

@@ -9,7 +9,7 @@ import pytest
 
 from visualizer import events as ev
 from visualizer.maze import replay
-from visualizer.pipeline import maze_stream, panel_renderer
+from streams import maze_stream, panel_renderer
 from visualizer.render.neighbourhood import (FRAME, FRAME_OUT, GHOST_FILL, GHOST_WALL,
                                              MIN_CELL, NeighbourhoodPanel)
 from visualizer.render.palette import INDEX

@@ -103,13 +103,13 @@ def test_no_shipped_legend_shows_two_colours_alike():
     pairwise as far apart as colours sharing a panel must be."""
     from pathlib import Path
 
-    from visualizer import pipeline
+    import streams
     from visualizer import scenario as sc
 
     bad = []
     for path in sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.yaml")):
         scenario = sc.load(path)
-        canvas = pipeline.make_canvas(scenario)
+        canvas = streams.make_canvas(scenario)
         colours = make_theme(scenario.theme).colours.astype(float)
         for e, f in itertools.combinations(canvas.legend, 2):
             for a, b in itertools.product(e.colours, f.colours):

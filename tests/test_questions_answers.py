@@ -10,7 +10,8 @@ from visualizer import events as ev
 from visualizer.maze import stats
 from visualizer.maze import replay
 from visualizer.questions import Count, Kind, Question, check
-from visualizer.questions.answers import candidates, phased_events, resolve_panel, spread
+from streams import phased_events
+from visualizer.questions.answers import candidates, resolve_panel, spread
 from visualizer.scenario import parse
 
 

@@ -9,8 +9,9 @@ import pytest
 from PIL import Image, ImageSequence
 
 from visualizer import pipeline
+import streams
 from visualizer.questions import schedule
-from visualizer.questions.answers import resolve
+from streams import resolve
 from visualizer.render.cards import cell_box
 from visualizer.render.palette import INDEX, make_theme
 from visualizer.scenario import load
@@ -67,7 +68,7 @@ def test_the_gif_holds_card_countdown_and_answer(tmp_path):
 
 def test_the_answer_frame_outlines_the_true_answer(tmp_path):
     scenario, result = render(tmp_path)
-    canvas = pipeline.make_canvas(scenario)
+    canvas = streams.make_canvas(scenario)
     asked, _ = resolve(scenario)
     theme = make_theme(scenario.theme)
     goal = theme.colours[INDEX["goal"]]

@@ -6,7 +6,11 @@ from pathlib import Path
 import imageio.v3 as iio
 import pytest
 
-from visualizer import pipeline
+from dataclasses import replace
+
+from visualizer import pipeline, plan
+from visualizer.record import record
+import streams
 from visualizer import scenario as sc
 from visualizer.cli import main
 
@@ -20,9 +24,8 @@ def content_share(canvas) -> tuple[float, float]:
 
 
 def test_the_default_scenario_fills_a_16_9_slide_both_ways():
-    scenario = sc.load(ROOT / "scenarios" / "default.yaml")
-    scenario.size = (1280, 720)
-    canvas = pipeline.make_canvas(scenario)
+    scenario = replace(sc.load(ROOT / "scenarios" / "default.yaml"), size=(1280, 720))
+    canvas = streams.make_canvas(scenario)
     width, height = content_share(canvas)
     assert width >= 0.85 and height >= 0.85, (width, height)
 
@@ -32,8 +35,9 @@ def test_auto_mazes_fill_their_slots_and_grow_with_the_canvas():
         scenario = sc.parse({"size": size, "maze": {"rows": "auto", "cols": "auto",
                                                      "cell_size": 8},
                              "generator": "kruskal", "solver": "bfs"}, Path("x.yaml"))
-        canvas = pipeline.make_canvas(scenario)
-        maze = scenario.panels[0].maze
+        ready = pipeline.prepare(scenario)
+        canvas = ready.canvas()
+        maze = ready.panels[0].maze
         return maze.rows, maze.cols, content_share(canvas)
 
     small, large = dims("960x540"), dims("1920x1080")
@@ -45,13 +49,14 @@ def test_auto_mazes_fill_their_slots_and_grow_with_the_canvas():
 def test_auto_rows_keep_fixed_cols_and_the_sphere_square():
     scenario = sc.parse({"size": "1280x720", "maze": {"rows": "auto", "cols": 12},
                          "generator": "backtracker"}, Path("x.yaml"))
-    pipeline.make_canvas(scenario)
-    assert scenario.panels[0].maze.cols == 12 and scenario.panels[0].maze.rows > 12
+    maze = pipeline.prepare(scenario).panels[0].maze
+    assert maze.cols == 12 and maze.rows > 12
     sphere = sc.parse({"maze": {"rows": "auto", "cols": "auto", "surface": "sphere"},
                        "generator": "kruskal"}, Path("x.yaml"))
-    pipeline.make_canvas(sphere)
-    assert sphere.panels[0].maze.rows == sphere.panels[0].maze.cols > 4
-    assert sphere.size == sc.AUTO_CANVAS
+    ready = pipeline.prepare(sphere)
+    assert ready.panels[0].maze.rows == ready.panels[0].maze.cols > 4
+    assert ready.canvas().shape == sc.AUTO_CANVAS[::-1]
+    assert sphere.size is None, "the scenario is not changed"
 
 
 @pytest.mark.parametrize("raw, message", [
@@ -81,29 +86,33 @@ def test_size_on_the_command_line(tmp_path, capsys):
 
 
 def test_the_layout_picks_the_columns_that_make_cells_largest():
-    scenario = sc.load(ROOT / "scenarios" / "endpoints.yaml")
+    scenario = replace(sc.load(ROOT / "scenarios" / "endpoints.yaml"), size=(1280, 720))
     base = scenario.panels[0].maze.cell_size
-    scenario.size = (1280, 720)
-    pipeline.make_canvas(scenario)
-    chosen = scenario.panels[0].maze.cell_size
+    ready = pipeline.prepare(scenario)
+    chosen = ready.panels[0].maze.cell_size
     assert chosen > base
-    other = sc.load(ROOT / "scenarios" / "endpoints.yaml")
-    other.size = (1280, 720)
-    ahead = pipeline.preview(other)
-    for columns in range(1, len(other.panels) + 1):
+    transcripts = [record(spec) for spec in scenario.panels]
+    text = plan.text_sizes(scenario.size).caption_size
+    settings = plan.caption_settings(scenario, scenario.panels, [len(t) for t in transcripts],
+                                     [t.building for t in transcripts])
+    looks = [pipeline.look_of(spec, t, text, s)
+             for spec, t, s in zip(scenario.panels, transcripts, settings)]
+    arr = plan.Arrangement(scenario, tuple(scenario.panels), tuple(looks), tuple(transcripts),
+                           None, scenario.size)
+    for columns in range(1, len(scenario.panels) + 1):
         # one pixel more per cell fits in no number of columns
-        bigger = [pipeline._scaled(spec, (chosen + 1) / base, False) for spec in other.panels]
-        assert not pipeline.fits(other, bigger, ahead, columns), columns
-    assert pipeline.fits(other, [pipeline._scaled(spec, chosen / base, False)
-                                 for spec in other.panels], ahead, scenario.columns)
+        bigger = [plan.scaled(spec, (chosen + 1) / base, False) for spec in scenario.panels]
+        assert not arr.fits(bigger, columns), columns
+    assert arr.fits([plan.scaled(spec, chosen / base, False) for spec in scenario.panels],
+                    ready.plan.columns)
 
 
 def test_solve_together_builds_every_maze_before_any_solves():
     scenario = sc.load(ROOT / "scenarios" / "threshold.yaml")
     assert scenario.solve_together
-    canvas = pipeline.make_canvas(scenario)
-    built = [pipeline.building_events(spec) for spec in scenario.panels]
-    steps = [frame.steps for frame in pipeline.scenario_frames(scenario, canvas)]
+    ready = pipeline.prepare(scenario)
+    built = [t.building for t in ready.transcripts]
+    steps = [frame.steps for frame in pipeline.scenario_frames(ready)]
     # no frame has one panel solving while another is still building
     for counts in steps:
         building = [n < b for n, b in zip(counts, built)]

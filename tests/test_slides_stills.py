@@ -7,7 +7,7 @@ import pytest
 from PIL import Image
 
 from visualizer.cli import main
-from visualizer.pipeline import make_canvas
+from streams import prepare
 from visualizer.render.palette import INDEX
 from visualizer.scenario import load
 
@@ -31,7 +31,8 @@ def scenario_file(tmp_path, size="960x540"):
                                            ("1920x1080", (1080, 1920))])
 def test_slide_canvas_has_the_preset_size_and_centred_panels(tmp_path, size, expected):
     scenario = load(scenario_file(tmp_path, size))
-    canvas = make_canvas(scenario)
+    ready = prepare(scenario)
+    canvas = ready.canvas()
     assert canvas.shape == expected
     drawn = np.argwhere(canvas.frame != INDEX["background"])
     top, left = drawn.min(axis=0)
@@ -40,13 +41,12 @@ def test_slide_canvas_has_the_preset_size_and_centred_panels(tmp_path, size, exp
     assert abs(top - bottom) <= 0.2 * expected[0]
     # the panels were scaled up to fill the slide: the mazes use most of its width
     assert right + left < 0.25 * expected[1]
-    assert scenario.panels[0].maze.cell_size > 10
+    assert ready.panels[0].maze.cell_size > 10
 
 
 def test_mp4_slides_use_even_cell_sizes(tmp_path):
     scenario = load(scenario_file(tmp_path), out=tmp_path / "x.mp4")
-    make_canvas(scenario)
-    assert all(p.maze.cell_size % 2 == 0 for p in scenario.panels)
+    assert all(p.maze.cell_size % 2 == 0 for p in prepare(scenario).panels)
 
 
 def test_too_many_cells_for_the_slide_is_a_clear_error(tmp_path, capsys):

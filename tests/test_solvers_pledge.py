@@ -10,7 +10,7 @@ from visualizer import registry
 from visualizer.maze.braid import braid
 from visualizer.events import Mark, MilestoneKind, Side
 from visualizer.maze import Maze
-from visualizer.pipeline import maze_phases
+from streams import maze_phases
 from visualizer.scenario import ScenarioError, load
 from visualizer.solvers.pledge import SURFACE_REASON, pledge, turned
 

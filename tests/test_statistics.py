@@ -9,7 +9,8 @@ from visualizer.maze import stats
 from visualizer.cli import main
 from visualizer.events import Side
 from visualizer.maze import Maze, replay
-from visualizer.pipeline import maze_stream, panel_stats
+from visualizer.pipeline import panel_stats
+from streams import maze_stream
 from visualizer.scenario import ScenarioError, load
 
 # seed 003's `petitLab` (True = passable): a tree of 11 open cells
@@ -165,7 +166,7 @@ def test_panel_errors_are_located_in_the_panel_list(tmp_path):
 
 
 def test_the_window_solves_on_the_braided_maze(tmp_path):
-    from visualizer.pipeline import built, panel_stream
+    from streams import built, panel_stream
     from visualizer.window.session import solve_events
 
     path = write(tmp_path, "seed: 5\nmaze: {rows: 7, cols: 7}\ngenerator: backtracker\n"

@@ -10,7 +10,7 @@ from visualizer import events as ev
 from visualizer import registry
 from visualizer.events import Mark, Side
 from visualizer.maze import Maze, replay
-from visualizer.pipeline import endpoints
+from visualizer.maze.endpoints import place as place_endpoints
 from visualizer.solvers.bfs import bfs
 
 SIZES = [(5, 7), (4, 6), (1, 1), (1, 6), (6, 1), (2, 2)]
@@ -83,7 +83,7 @@ def _perfect_maze(name, size, seed):
     accepted = sorted(g for g, algo in PERFECT.items() if _runs_on(algo, name))
     generator = accepted[seed % len(accepted)]
     maze, _ = _generate(generator, name, size, seed)
-    list(endpoints(maze, "corners", np.random.default_rng(seed)))
+    list(place_endpoints(maze, "corners"))
     return maze
 
 

@@ -12,7 +12,8 @@ from surface_reference import NAMES, partner
 from visualizer import events as ev
 from visualizer.events import Side
 from visualizer.maze import replay
-from visualizer.pipeline import make_canvas, maze_stream, scenario_frames
+from visualizer.pipeline import scenario_frames
+from streams import make_canvas, maze_stream
 from visualizer.render.maze_panel import MazePanel
 from visualizer.render.palette import INDEX
 from visualizer.scenario import parse

@@ -12,6 +12,7 @@ import pytest
 
 from visualizer import events as ev
 from visualizer import pipeline
+
 from visualizer.render.animate import Pacing, frame_counts
 from visualizer.scenario import load
 from visualizer.window.player import lockstep
@@ -64,12 +65,11 @@ def open_cell(session: Session, panel: int, avoid=()) -> tuple[int, int]:
 
 @pytest.mark.parametrize("name", ["threshold.yaml", "default.yaml", "astar.yaml", "dfs.yaml"])
 def test_frame_counts_are_the_export_frames_steps(name):
-    scenario = load(SCENARIOS / name)
-    pipeline.make_canvas(scenario)         # `rows: auto` mazes take their size from it
-    plan = pipeline.schedule(scenario)
-    streams = [list(pipeline.panel_stream(spec)) for spec in scenario.panels]
-    counts = frame_counts([len(s) for s in streams], plan.pacing, plan.counts, plan.first,
-                          plan.split, [milestones(s) for s in streams])
+    ready = pipeline.prepare(load(SCENARIOS / name))   # `rows: auto` mazes sized
+    plan = ready.plan.schedule
+    recorded = [list(t) for t in ready.transcripts]
+    counts = frame_counts([len(s) for s in recorded], plan.pacing, plan.counts, plan.first,
+                          plan.split, [milestones(s) for s in recorded])
     assert counts == [frame.steps for frame in export_frames(SCENARIOS / name)]
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from visualizer import events as ev
 from visualizer import pipeline, registry
+import streams
 from visualizer.maze import Maze
 from visualizer.render.canvas import Canvas
 from visualizer.render.maze_panel import MazePanel
@@ -29,8 +30,8 @@ def write_scenario(tmp_path, text: str, name: str = "s.yaml"):
 def forward_frame(scenario, position: int) -> np.ndarray:
     """The frame after stepping a fresh player forward one step at a time (no checkpoints
     involved: one copy at the start only)."""
-    canvas = pipeline.make_canvas(scenario)
-    player = Player(canvas, [pipeline.panel_stream(s) for s in scenario.panels],
+    canvas = streams.make_canvas(scenario)
+    player = Player(canvas, [streams.panel_stream(s) for s in scenario.panels],
                     clock=scenario.clock, every=10**9)
     for _ in range(position):
         player.step(1)
@@ -69,8 +70,8 @@ panels:
   - {title: K, maze: {rows: 5, cols: 5, cell_size: 5, wall: 1}, generator: kruskal,
      solver: bfs}
 """)
-    player = Player(pipeline.make_canvas(scenario),
-                    [pipeline.panel_stream(s) for s in scenario.panels], clock="progress",
+    player = Player(streams.make_canvas(scenario),
+                    [streams.panel_stream(s) for s in scenario.panels], clock="progress",
                     every=16, prepare=prepare)
     rng = np.random.default_rng(0)
     for position in [*rng.integers(0, player.last + 1, 12), player.last, 0, 3]:
@@ -92,8 +93,8 @@ panels:
   - {{title: K, maze: {{rows: 4, cols: 4, cell_size: 4, wall: 1}}, generator: kruskal}}
 """)
     frames = list(pipeline.scenario_frames(scenario))
-    player = Player(pipeline.make_canvas(scenario),
-                    [pipeline.panel_stream(s) for s in scenario.panels], clock=clock, every=10)
+    player = Player(streams.make_canvas(scenario),
+                    [streams.panel_stream(s) for s in scenario.panels], clock=clock, every=10)
     for frame in frames[::-1]:
         player.seek_counts(frame.steps)
         assert np.array_equal(player.frame, frame.image), frame.index
@@ -110,8 +111,8 @@ panels:
   - {title: K, maze: {rows: 4, cols: 4, cell_size: 4, wall: 1}, generator: kruskal}
 """)
     frames = list(pipeline.scenario_frames(scenario))
-    player = Player(pipeline.make_canvas(scenario),
-                    [pipeline.panel_stream(s) for s in scenario.panels], every=9)
+    player = Player(streams.make_canvas(scenario),
+                    [streams.panel_stream(s) for s in scenario.panels], every=9)
     assert player.last == frames[-1].index
     for frame in frames[::-3]:
         player.seek(frame.index)
@@ -184,7 +185,7 @@ generator: backtracker
 solver: bfs
 """)
     keep, tail = solve_events(scenario.panels[0], solver, (4, 1), (1, 5))
-    full = list(pipeline.panel_stream(scenario.panels[0]))
+    full = list(streams.panel_stream(scenario.panels[0]))
     assert isinstance(full[keep], ev.EndpointsSet)         # the generator's events are kept
     assert tail[0] == ev.EndpointsSet((4, 1), (1, 5))
     found = tail[-1]
@@ -281,7 +282,7 @@ solver: bfs
 """)
     spec = scenario.panels[0]
     keep, tail = solve_events(spec, "bfs", (0, 0), (5, 5))
-    full = list(pipeline.panel_stream(spec))
+    full = list(streams.panel_stream(spec))
     assert isinstance(full[keep], ev.EndpointsSet)
     generator_only = list(registry.get("generator", "backtracker").func(
         Maze(6, 6), rng=np.random.default_rng(4)))
@@ -304,8 +305,8 @@ panels:
            init: {random: 0.35}}
 """)
     frames = list(pipeline.scenario_frames(scenario))
-    player = Player(pipeline.make_canvas(scenario),
-                    [pipeline.panel_stream(s) for s in scenario.panels], every=4)
+    player = Player(streams.make_canvas(scenario),
+                    [streams.panel_stream(s) for s in scenario.panels], every=4)
     for frame in frames[::-1]:
         player.seek_counts(frame.steps)
         assert np.array_equal(player.frame, frame.image), frame.index

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from visualizer import events as ev
-from visualizer import pipeline
+import streams
 from visualizer.cli import list_algorithms
 from visualizer.scenario import load
 from visualizer.surfaces import SURFACE_NAMES, Surface, SurfaceError
@@ -67,7 +67,7 @@ def test_milestones_of_the_shipped_scenarios_name_the_lesson():
         for spec in load(path).panels:
             if spec.maze is None:
                 continue
-            for event in pipeline.maze_stream(spec):
+            for event in streams.maze_stream(spec):
                 if isinstance(event, (ev.Milestone, ev.NoPath)):
                     text = event.label if isinstance(event, ev.Milestone) else event.reason
                     assert not SOURCE.search(text), (path.name, text)

@@ -22,7 +22,7 @@ with the first render.
 from __future__ import annotations
 
 import base64
-import copy
+import dataclasses
 import os
 import tempfile
 from collections.abc import Iterator
@@ -35,6 +35,7 @@ from .events import Event
 from .maze import Maze
 
 if TYPE_CHECKING:
+    from .pipeline import Prepared
     from .scenario import Scenario
 
 #: the files `Animation.save` writes, by extension
@@ -205,10 +206,24 @@ class Animation:
         self.scenario = scenario
         self.embed = embed
         self._shown: str | None = None
+        self._ready: dict[bool, "Prepared"] = {}
 
     def __repr__(self) -> str:
         titles = ", ".join(p.title for p in self.scenario.panels)
         return f"<Animation of {len(self.scenario.panels)} panel(s): {titles}>"
+
+    def prepared(self, suffix: str | None = None) -> "Prepared":
+        """The render decided for a file of `suffix` (default: the scenario's format): each
+        panel recorded once and the plan. Kept, so saving again runs nothing again (an MP4,
+        whose sizes must be even, has a plan of its own)."""
+        from .export import FORMATS
+        from .pipeline import prepare
+
+        fmt = suffix or self.scenario.format
+        even = FORMATS[fmt].even
+        if even not in self._ready:
+            self._ready[even] = prepare(dataclasses.replace(self.scenario, format=fmt))
+        return self._ready[even]
 
     def save(self, path: str | os.PathLike, **options: Any) -> Path:
         """Write the animation to `path`; its extension chooses the file: .gif, .mp4,
@@ -221,16 +236,16 @@ class Animation:
         if suffix not in SAVE_FORMATS:
             raise ValueError(f"cannot save `{target}`: its extension must be one of "
                              + ", ".join(f".{f}" for f in SAVE_FORMATS))
-        todo = copy.deepcopy(self.scenario)     # drawing sizes `auto` mazes in place
-        todo.output, todo.format = target, suffix
+        ready = self.prepared(suffix)
+        todo = dataclasses.replace(ready, scenario=dataclasses.replace(
+            ready.scenario, output=target, format=suffix))
         target.parent.mkdir(parents=True, exist_ok=True)
         return render_scenario(todo, writer_options=options or None).path
 
     def events(self, panel: int = 0) -> Iterator[Event]:
-        """A fresh event stream of panel number `panel` (0 = the first), as drawn."""
-        from .pipeline import panel_stream
-
-        return panel_stream(self.scenario.panels[panel])
+        """Panel number `panel`'s event stream (0 = the first), as drawn: auto-sized mazes
+        at their drawn size, recorded once."""
+        return iter(self.prepared().transcripts[panel])
 
     def html(self) -> str:
         """The player as an HTML fragment (style, container, scripts) for a page or a

@@ -331,12 +331,19 @@ def load_or_report(path: Path, out: str | None = None, over: Overrides = Overrid
 
 def scenario_stats(path: Path, over: Overrides = Overrides()) -> dict | None:
     """The figures of every panel of one scenario (None after printing its errors)."""
-    from .pipeline import panel_stats
+    from .pipeline import panel_stats, prepare
 
     scenario = load_or_report(path, over=over)
     if scenario is None:
         return None
-    return {"scenario": str(path), "panels": [panel_stats(p) for p in scenario.panels]}
+    try:
+        ready = prepare(scenario)
+    except ScenarioError as exc:
+        for line in exc.errors:
+            print(line, file=sys.stderr)
+        return None
+    return {"scenario": str(path),
+            "panels": [panel_stats(p, t) for p, t in zip(ready.panels, ready.transcripts)]}
 
 
 def print_stats(target: Path, over: Overrides = Overrides()) -> int:

@@ -368,26 +368,18 @@ def resolve_panel(questions: list[Question], events: Phased, spec: Any, panel: i
                   c.cells) for q, c in asked], errors
 
 
-def phased_events(spec: Any) -> list[tuple[str, Any]]:
-    """Panel `spec`'s whole stream as (phase, event): a maze's phases, or "life"."""
-    from ..pipeline import maze_phases, panel_stream
-
-    if spec.life is not None:
-        return [("life", e) for e in panel_stream(spec)]
-    return list(maze_phases(spec))
-
-
-def resolve(scenario: Any) -> tuple[list[Asked], list[str]]:
-    """Every panel's questions, resolved against its stream (call after the canvas has
-    sized any `auto` maze); errors are located `path: panels[i].questions[j]…` lines."""
+def resolve(path: Any, panels: Sequence[Any], transcripts: Sequence[Any]
+            ) -> tuple[list[Asked], list[str]]:
+    """Every panel's questions, resolved against its recorded transcript (its `phased()`
+    events, the panels as drawn: `auto` mazes sized); errors are located
+    `path: panels[i].questions[j]…` lines."""
     out: list[Asked] = []
     errors: list[str] = []
-    for i, spec in enumerate(scenario.panels):
+    for i, (spec, transcript) in enumerate(zip(panels, transcripts)):
         questions = getattr(spec, "questions", None) or []
         if not questions:
             continue
-        asked, errs = resolve_panel(questions, phased_events(spec), spec, i)
+        asked, errs = resolve_panel(questions, list(transcript.phased()), spec, i)
         out += asked
-        errors += [f"{scenario.path}: {e}" for e in errs]
+        errors += [f"{path}: {e}" for e in errs]
     return out, errors
-

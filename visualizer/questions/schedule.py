@@ -96,19 +96,12 @@ def with_cards(frames: Iterator[Frame], canvas: Any, asked: list[Asked]
             after_cards = True
 
 
-def ask_in_export(scenario: Any, canvas: Any,
-                  make_frames: Callable[[list[set[int]] | None], Iterator[Frame]]
-                  ) -> Iterator[Frame]:
-    """The scenario's frames (`make_frames(stops)`) with its questions' cards. The questions
-    are resolved now, so a moment that never happens raises ScenarioError before any frame
-    is drawn."""
-    from ..scenario import ScenarioError
-    from .answers import resolve
-
-    asked, errors = resolve(scenario)
-    if errors:
-        raise ScenarioError(errors)
-    frames = make_frames(stops(asked, len(scenario.panels)))
+def with_questions(asked: list[Asked], canvas: Any,
+                   make_frames: Callable[[list[set[int]] | None], Iterator[Frame]]
+                   ) -> Iterator[Frame]:
+    """The frames `make_frames(stops)` with the cards of the questions `asked` (resolved
+    before any frame is drawn: see `answers.resolve`)."""
+    frames = make_frames(stops(asked, len(canvas.panels)))
     return with_cards(frames, canvas, asked) if asked else frames
 
 

@@ -130,10 +130,4 @@ def parse_questions(raw: Any, loc: str, panel: Any) -> tuple[list[Question], lis
         q = _question(item, f"{loc}[{i}]", panel, errors)
         if q is not None:
             questions.append(q)
-    if questions and not errors and panel is not None and (
-            panel.maze is None or panel.maze.sized):
-        from .answers import phased_events, resolve_panel
-
-        _, late = resolve_panel(questions, phased_events(panel), panel, 0)
-        errors += late
     return questions, errors

@@ -18,7 +18,6 @@ import numpy as np
 
 from ..events import Cell
 from ..questions import Asked, Reply, check
-from ..questions.answers import resolve
 from ..render.cards import highlight
 from ..render.palette import INDEX
 
@@ -28,13 +27,8 @@ class Quiz:
     asked, the last feedback and the score."""
 
     def __init__(self, session: Any) -> None:
-        from ..scenario import ScenarioError
-
         self.session = session
-        asked, errors = resolve(session.scenario)
-        if errors:
-            raise ScenarioError(errors)
-        self.asked: list[Asked] = asked
+        self.asked: list[Asked] = list(session.prepared.asked)
         self.done: set[int] = set()             # indices into `asked` answered or skipped
         self.active: int | None = None
         self.shown: int | None = None           # the answered question whose answer is shown

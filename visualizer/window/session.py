@@ -16,18 +16,20 @@ import numpy as np
 from .. import registry
 from ..events import Cell, EndpointsSet, Generation, as_cell
 from ..maze import Maze, replay
-from ..pipeline import built, make_canvas, pacing, panel_stream, schedule
+from ..pipeline import Prepared, prepare as _prepare
+from ..record import MazeTranscript, record_maze
 from ..scenario import PanelSpec, Scenario
 from .player import DEFAULT_EVERY, Player
 
 Evolve = Callable[..., Iterable[Generation]]
 
 
-def generated(spec: PanelSpec) -> tuple[list, Maze, np.random.Generator]:
-    """Rebuild panel `spec`'s maze (generator, then braiding if asked): its events, the maze
-    they build (`replay`), and the random generator in the state the panel's solver gets."""
-    made, _, rng = built(spec)
-    return made, replay(made), rng
+def generated(transcript: MazeTranscript) -> tuple[list, Maze, np.random.Generator]:
+    """A maze panel's maze as its transcript built it (generator, then braiding if asked):
+    those events, the maze they build (`replay`), and a random generator in the state the
+    panel's solver got it."""
+    made = list(transcript.built)
+    return made, replay(made), transcript.solver_generator()
 
 
 def solve_events(spec: PanelSpec, solver: str, start: Cell, goal: Cell,
@@ -35,8 +37,9 @@ def solve_events(spec: PanelSpec, solver: str, start: Cell, goal: Cell,
                  ) -> tuple[int, list]:
     """Panel `spec`'s maze solved by `solver` from `start` to `goal`: how many of the panel's
     events to keep (the generator's) and the events that follow them (EndpointsSet, then
-    the solver's events). `made` is `generated(spec)` if already at hand (it is used up)."""
-    events, maze, rng = made or generated(spec)
+    the solver's events). `made` is `generated(transcript)` of the panel's transcript (it
+    is used up; recorded here if not given)."""
+    events, maze, rng = made or generated(record_maze(spec))
     endpoints = EndpointsSet(as_cell(start), as_cell(goal))
     maze.apply(endpoints)
     algorithm = registry.get("solver", solver)
@@ -45,11 +48,6 @@ def solve_events(spec: PanelSpec, solver: str, start: Cell, goal: Cell,
     params.update({k: v for k, v in (("start", endpoints.entrance), ("goal", endpoints.exit))
                    if k in accepted})
     return len(events), [endpoints, *algorithm.func(maze, rng=rng, **params)]
-
-
-def window_clock(scenario: Scenario) -> str:
-    """The clock the export paces `scenario` by (`solve_together` runs on `progress`)."""
-    return pacing(scenario).clock
 
 
 def default_evolve(grid: np.ndarray, rule: str, surface, generations: int
@@ -97,27 +95,31 @@ class Session:
     the number keys act on it.
     """
 
-    def __init__(self, scenario: Scenario, *, every: int = DEFAULT_EVERY,
+    def __init__(self, scenario: Scenario | Prepared, *, every: int = DEFAULT_EVERY,
                  evolve: Evolve | None = None, prepare: bool = True) -> None:
-        self.scenario = scenario
-        self.canvas = make_canvas(scenario)
+        #: the render the window steps through: transcripts recorded once, the plan
+        self.prepared = scenario if isinstance(scenario, Prepared) else _prepare(scenario)
+        self.scenario = self.prepared.scenario
+        #: the panels as drawn (auto mazes sized)
+        self.panels = self.prepared.panels
+        self.canvas = self.prepared.canvas()
         #: how the export spreads the events over frames: the window's clock follows it
-        self.schedule = schedule(scenario)
-        self.player = Player(self.canvas, [panel_stream(spec) for spec in scenario.panels],
+        self.schedule = self.prepared.plan.schedule
+        self.player = Player(self.canvas, list(self.prepared.transcripts),
                              schedule=self.schedule, every=every, prepare=prepare)
         self.solvers = list(registry.algorithms("solver"))
         fallback = "bfs" if "bfs" in self.solvers else (self.solvers[0] if self.solvers
                                                          else None)
         #: the solver of each maze panel (the scenario's, else a default)
         self.chosen: dict[int, str] = {}
-        for i, spec in enumerate(scenario.panels):
+        for i, spec in enumerate(self.panels):
             name = spec.solver.name if spec.solver else fallback
             if spec.maze is not None and name is not None:
                 self.chosen[i] = name
         self.evolve = evolve or default_evolve
         self.endpoints: dict[int, list[Cell]] = {}
         self._made: dict[int, tuple[list, Maze, np.random.Generator]] = {}
-        self.focus = next((i for i, s in enumerate(scenario.panels) if s.maze is not None), None)
+        self.focus = next((i for i, s in enumerate(self.panels) if s.maze is not None), None)
         self.message = ""
 
     @property
@@ -127,7 +129,7 @@ class Session:
 
     def title(self, panel: int) -> str:
         """What the window calls panel `panel`: its title, else its place."""
-        return self.scenario.panels[panel].title or f"panel {panel + 1}"
+        return self.panels[panel].title or f"panel {panel + 1}"
 
     # --- where a click lands -------------------------------------------------------------
 
@@ -156,16 +158,19 @@ class Session:
         panel, cell = target
         if self.is_life(panel):
             return self.toggle_life(panel, cell)
-        if self.scenario.panels[panel].maze is None:
+        if self.panels[panel].maze is None:
             return False
         return self.place(panel, cell, goal=goal)
 
     # --- mazes ---------------------------------------------------------------------------
 
     def generated(self, panel: int) -> tuple[list, Maze, np.random.Generator]:
-        """`generated(spec)` for maze panel `panel`, computed once; fresh copies each call."""
+        """`generated(transcript)` for maze panel `panel`, computed once; fresh copies each
+        call."""
         if panel not in self._made:
-            self._made[panel] = generated(self.scenario.panels[panel])
+            transcript = self.prepared.transcripts[panel]
+            assert isinstance(transcript, MazeTranscript), "a maze panel's transcript"
+            self._made[panel] = generated(transcript)
         made, maze, rng = self._made[panel]
         return made, maze.copy(), copy.deepcopy(rng)
 
@@ -187,7 +192,7 @@ class Session:
             return False
         if self.focus is None:
             return False
-        maze = self.scenario.panels[self.focus].maze
+        maze = self.panels[self.focus].maze
         refused = registry.get("solver", name).refusal(maze.surface) if maze else None
         if refused is not None:
             self.message = f"{self.title(self.focus)}: {refused}"
@@ -199,7 +204,7 @@ class Session:
         """Replace panel `panel`'s solve by its solver between its placed endpoints, starting
         at the current step (the panel's maze completes there if it was still being built);
         the other panels stay as they are."""
-        spec = self.scenario.panels[panel]
+        spec = self.panels[panel]
         solver = self.chosen.get(panel)
         if spec.maze is None or solver is None:
             return False

@@ -1,0 +1,274 @@
+"""Each panel's story, run once and recorded: its transcript.
+
+`record(spec)` runs a panel's algorithms (generator, braiding, endpoints, solver) or steps
+its Life engine exactly once and keeps every event; everything that needs the events later
+(the legend, the captions, the layout, the pacing, the questions, the statistics, the
+window, the HTML player) reads the transcript, never the algorithm again.
+
+A maze panel's transcript keeps its events as they came. A Life panel's keeps each
+generation's grid packed one bit per cell (`LifeTranscript`) and rebuilds the `Generation`
+events, births and deaths included, when it is read: a long Life run costs an eighth of a
+byte per cell and generation, not the three bytes its events hold.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, overload
+
+import numpy as np
+
+from . import events as ev
+from . import registry
+from .choices import Figures, Phase
+from .life.spec import life_events
+from .maze import Maze, stats
+from .maze.braid import braid
+from .maze.endpoints import History, place as place_endpoints
+from .scenario import AlgorithmChoice, MazeSpec, PanelSpec
+
+#: a span of a transcript: its phase, and the events [start, stop) of that phase
+Span = tuple[Phase, int, int]
+
+
+def maze_of(spec: PanelSpec) -> MazeSpec:
+    """The maze of maze panel `spec` (TypeError for a Life panel)."""
+    if spec.maze is None:
+        raise TypeError(f"panel `{spec.title}` has no maze")
+    return spec.maze
+
+
+def generator_of(spec: PanelSpec) -> AlgorithmChoice:
+    """The generator of maze panel `spec` (TypeError for a Life panel)."""
+    if spec.generator is None:
+        raise TypeError(f"panel `{spec.title}` has no generator")
+    return spec.generator
+
+
+def build_phases(spec: PanelSpec, maze: Maze, rng: np.random.Generator,
+                 history: History | None = None) -> Iterator[tuple[Phase, ev.Event]]:
+    """The building of panel `spec`'s maze into the blank `maze`: (GENERATE, event) for
+    the generator's events, then (BRAID, event) for the braiding pass if asked."""
+    choice = generator_of(spec)
+    generator = registry.get("generator", choice.name)
+    for event in generator.func(maze, rng=rng, **choice.params):
+        if history is not None:
+            history.see(event)
+        yield Phase.GENERATE, event
+    if spec.braid:
+        for event in braid(maze, spec.braid, rng):
+            yield Phase.BRAID, event
+
+
+def _solve_phases(spec: PanelSpec, maze: Maze, rng: np.random.Generator
+                  ) -> Iterator[tuple[Phase, ev.Event]]:
+    """(SOLVE, event) for panel `spec`'s solver, then (STATS, its figures)."""
+    if spec.solver is None:
+        return
+    solver = registry.get("solver", spec.solver.name)
+    solve_events = []
+    for event in solver.func(maze, rng=rng, **spec.solver.params):
+        solve_events.append(event)
+        yield Phase.SOLVE, event
+    yield Phase.STATS, stats.as_event(ev.Scope.SOLVE, stats.solve_stats(solve_events))
+
+
+@dataclass(frozen=True)
+class MazeTranscript(Sequence):
+    """A maze panel's recorded events (a sequence: `len`, indexing, iteration), the
+    phase of each stretch (`spans`), and the state of the panel's random generator when its
+    solver started (`solver_rng`: the window solves again from there)."""
+
+    events: tuple[ev.Event, ...]
+    spans: tuple[Span, ...]
+    solver_rng: dict[str, Any]
+
+    @overload
+    def __getitem__(self, index: int) -> ev.Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ev.Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        return self.events[index]
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self) -> Iterator[ev.Event]:
+        return iter(self.events)
+
+    def phased(self) -> Iterator[tuple[Phase, ev.Event]]:
+        """Every event with its phase, in order."""
+        for phase, start, stop in self.spans:
+            for k in range(start, stop):
+                yield phase, self.events[k]
+
+    def count(self, *phases: Phase) -> int:         # type: ignore[override]
+        """How many events belong to `phases`."""
+        return sum(stop - start for phase, start, stop in self.spans if phase in phases)
+
+    @property
+    def building(self) -> int:
+        """How many events come before the solve: generator, braiding, endpoints and the
+        maze's figures (all of them when there is no solver)."""
+        return next((start for phase, start, _ in self.spans if phase is Phase.SOLVE),
+                    len(self.events))
+
+    @property
+    def built(self) -> tuple[ev.Event, ...]:
+        """The events that build the maze (generator and braiding), without the endpoints."""
+        stop = max((stop for phase, _, stop in self.spans
+                    if phase in (Phase.GENERATE, Phase.BRAID)), default=0)
+        return self.events[:stop]
+
+    def solver_generator(self) -> np.random.Generator:
+        """A random generator in the state the panel's solver received it."""
+        rng = np.random.default_rng()
+        rng.bit_generator.state = self.solver_rng
+        return rng
+
+    peak = 0      # a maze has no population
+
+
+def _spans(phases: list[Phase]) -> tuple[Span, ...]:
+    """The runs of equal phases in `phases` as (phase, start, stop)."""
+    out: list[Span] = []
+    for k, phase in enumerate(phases):
+        if out and out[-1][0] is phase:
+            out[-1] = (phase, out[-1][1], k + 1)
+        else:
+            out.append((phase, k, k + 1))
+    return tuple(out)
+
+
+def record_maze(spec: PanelSpec) -> MazeTranscript:
+    """Run maze panel `spec`'s story once: generator, braiding, endpoints, the maze's
+    figures, the solver and its figures."""
+    rng = np.random.default_rng(spec.seed)
+    m = maze_of(spec)
+    maze = Maze(m.rows, m.cols, m.surface)
+    history = History()
+    events: list[ev.Event] = []
+    phases: list[Phase] = []
+    for phase, event in build_phases(spec, maze, rng, history):
+        events.append(event)
+        phases.append(phase)
+    solver_rng = dict(rng.bit_generator.state)
+    for event in place_endpoints(maze, spec.endpoints, history):
+        events.append(event)
+        phases.append(Phase.ENDPOINTS)
+    events.append(stats.as_event(ev.Scope.MAZE, stats.maze_stats(maze),
+                                 texture=spec.figures == Figures.TEXTURE))
+    phases.append(Phase.STATS)
+    for phase, event in _solve_phases(spec, maze, rng):
+        events.append(event)
+        phases.append(phase)
+    return MazeTranscript(tuple(events), _spans(phases), solver_rng)
+
+
+def _frozen(arr: np.ndarray) -> np.ndarray:
+    arr.flags.writeable = False
+    return arr
+
+
+@dataclass(frozen=True)
+class LifeTranscript(Sequence):
+    """A Life panel's recorded generations, each grid packed one bit per cell; reading it
+    (`len`, indexing, iteration) gives the `Generation` events the engine yielded."""
+
+    shape: tuple[int, int]
+    packed: tuple[np.ndarray, ...]
+    populations: tuple[int, ...]
+    surface: Any
+    rule: str
+
+    def _grid(self, k: int) -> np.ndarray:
+        cells = self.shape[0] * self.shape[1]
+        flat = np.unpackbits(self.packed[k], count=cells)
+        return flat.reshape(self.shape)
+
+    def _event(self, k: int, grid: np.ndarray, before: np.ndarray | None) -> ev.Generation:
+        if before is None:
+            none = np.zeros(self.shape, dtype=bool)
+            births, deaths = none, none.copy()
+        else:
+            births, deaths = grid > before, grid < before
+        return ev.Generation(k, _frozen(grid), _frozen(births), _frozen(deaths),
+                             self.populations[k], self.surface, self.rule)
+
+    @overload
+    def __getitem__(self, index: int) -> ev.Generation: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ev.Generation]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self)))]
+        k = index + len(self) if index < 0 else index
+        if not 0 <= k < len(self):
+            raise IndexError(index)
+        return self._event(k, self._grid(k), self._grid(k - 1) if k else None)
+
+    def __len__(self) -> int:
+        return len(self.packed)
+
+    def __iter__(self) -> Iterator[ev.Generation]:
+        before = None
+        for k in range(len(self.packed)):
+            grid = self._grid(k)
+            yield self._event(k, grid, before)
+            before = grid
+
+    def phased(self) -> Iterator[tuple[Phase, ev.Event]]:
+        """Every generation with its phase (LIFE)."""
+        return ((Phase.LIFE, event) for event in self)
+
+    @property
+    def building(self) -> int:
+        """Life has no solve: every event comes 'before' it."""
+        return len(self.packed)
+
+    @property
+    def peak(self) -> int:
+        """The largest population of the run (the chart's scale)."""
+        return max(self.populations, default=0)
+
+
+def record_life(spec: PanelSpec) -> LifeTranscript:
+    """Step Life panel `spec`'s engine once per generation, keeping each grid packed."""
+    packed, populations = [], []
+    shape: tuple[int, int] = (0, 0)
+    surface: Any = None
+    rule = ""
+    for event in life_events(spec.life, np.random.default_rng(spec.seed)):
+        assert isinstance(event, ev.Generation), "a Life stream yields generations only"
+        grid = np.asarray(event.grid, dtype=np.uint8)
+        shape = (int(grid.shape[0]), int(grid.shape[1]))
+        packed.append(np.packbits(grid, axis=None))
+        populations.append(event.population)
+        surface, rule = event.surface, event.rule
+    return LifeTranscript(shape, tuple(packed), tuple(populations), surface, rule)
+
+
+Transcript = MazeTranscript | LifeTranscript
+
+
+def record(spec: PanelSpec) -> Transcript:
+    """Panel `spec`'s transcript: its story run once (a maze or a Life run)."""
+    return record_life(spec) if spec.life is not None else record_maze(spec)
+
+
+def transcript_bytes(spec: PanelSpec, events: int) -> int:
+    """About how many bytes the transcript of panel `spec` holds for `events` events (for
+    the resource budget): a maze event is a small object, a Life generation a packed grid."""
+    if spec.life is not None:
+        rows, cols = spec.life.rows, spec.life.cols
+        return events * (-(-rows * cols // 8) + 112)
+    return events * 160
+
+
+__all__ = ["LifeTranscript", "MazeTranscript", "Span", "Transcript", "build_phases",
+           "generator_of", "maze_of", "record", "record_life", "record_maze",
+           "transcript_bytes"]
