@@ -18,6 +18,7 @@ from PIL import Image  # noqa: E402
 
 from visualizer import events as ev  # noqa: E402
 from visualizer import pipeline  # noqa: E402
+from visualizer.choices import Phase  # noqa: E402
 from visualizer.render.palette import make_theme  # noqa: E402
 from visualizer.scenario import load  # noqa: E402
 from visualizer.surfaces import Surface  # noqa: E402
@@ -290,21 +291,30 @@ GLIDER[1, 2] = GLIDER[2, 3] = GLIDER[3, 1] = GLIDER[3, 2] = GLIDER[3, 3] = 1
 
 @pytest.fixture(params=[FakeLifePanel, FakeLifePanelWithCellAt])
 def life_window(open_window, monkeypatch, request):
-    from visualizer.window import session as session_module
-
     def renderer(spec, *args, **kwargs):
         return request.param(8, 8) if spec.title == "Life" else real_renderer(spec, *args,
                                                                                **kwargs)
 
-    def stream(spec):
-        if spec.title == "Life":
-            return fake_evolve(GLIDER, "B3/S23", Surface("torus", 8, 8), 12)
-        return real_stream(spec)
+    class Recorded(list):
+        """A fake Life panel's transcript."""
 
-    real_renderer, real_stream = pipeline.panel_renderer, pipeline.panel_stream
-    monkeypatch.setattr(pipeline, "panel_renderer", renderer)
-    monkeypatch.setattr(session_module, "panel_stream", stream)
-    monkeypatch.setattr(pipeline, "panel_stream", stream)      # the canvas's preview reads it
+        peak = 0
+
+        @property
+        def building(self):
+            return len(self)
+
+        def phased(self):
+            return ((Phase.LIFE, e) for e in self)
+
+    def record(spec):
+        if spec.title == "Life":
+            return Recorded(fake_evolve(GLIDER, "B3/S23", Surface("torus", 8, 8), 12))
+        return real_record(spec)
+
+    real_renderer, real_record = pipeline.renderer, pipeline.record
+    monkeypatch.setattr(pipeline, "renderer", renderer)
+    monkeypatch.setattr(pipeline, "record", record)
     return open_window("""
 title: life
 seed: 1

@@ -32,7 +32,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .events import Event
+from .export import FORMATS
 from .maze import Maze
+from .surfaces import SURFACE_NAMES
 
 if TYPE_CHECKING:
     from .pipeline import Prepared
@@ -66,8 +68,6 @@ def maze(rows: int, cols: int, surface: str = "plane") -> Maze:
     >>> maze(3, 4, "klein").surface.name
     'klein'
     """
-    from .surfaces import SURFACE_NAMES
-
     if surface not in SURFACE_NAMES:
         raise ValueError(f"surface `{surface}` must be one of {', '.join(SURFACE_NAMES)}")
     return Maze(rows, cols, surface)
@@ -216,7 +216,6 @@ class Animation:
         """The render decided for a file of `suffix` (default: the scenario's format): each
         panel recorded once and the plan. Kept, so saving again runs nothing again (an MP4,
         whose sizes must be even, has a plan of its own)."""
-        from .export import FORMATS
         from .pipeline import prepare
 
         fmt = suffix or self.scenario.format

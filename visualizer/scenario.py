@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from . import registry
+from .errors import ScenarioError
 from .export import FORMATS
 from .schema.budget import Budget
 from .schema.fields import located
@@ -34,14 +35,6 @@ from .schema.yaml_reader import YamlProblem, read_yaml
 DEFAULT_BUDGET = Budget()
 AUTO_START = 4         # an auto side's size until the layout sets it
 AUTO_CANVAS = (960, 540)    # the canvas auto-sized mazes fill when no `size` is given
-
-
-class ScenarioError(Exception):
-    """Everything wrong with a scenario file, one line each."""
-
-    def __init__(self, errors: list[str]) -> None:
-        super().__init__("\n".join(errors))
-        self.errors = errors
 
 
 @dataclass

@@ -18,6 +18,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell
 from ..maze import Maze
+from ..surfaces import make_surface
 from . import fit
 from .model import REPLIES, Answer, Asked, Count, Kind, MomentKind, Question
 
@@ -105,8 +106,6 @@ _VERDICTS = (ev.WallOpened, ev.WallClosed, ev.WallRejected)
 def merge_or_reject(events: Phased, spec: Any) -> list[Candidate]:
     """Moments where the generator considers a wall and then decides about that very wall:
     yes when it changes it (WallOpened, WallClosed), no when it rejects it."""
-    from ..surfaces import make_surface
-
     words = fit.WALLS[spec.generator.name]
     surface = make_surface(spec.maze.surface, spec.maze.rows, spec.maze.cols)
     out: list[Candidate] = []

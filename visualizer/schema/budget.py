@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ..errors import ScenarioError
 from ..export import FORMATS
 
 if TYPE_CHECKING:
@@ -59,8 +60,6 @@ class Budget:
 
     def check(self, scenario: Scenario) -> None:
         """Raise ScenarioError listing every limit `scenario` exceeds."""
-        from ..scenario import ScenarioError
-
         lines = self.problems(scenario)
         if lines:
             raise ScenarioError([f"{scenario.path}: {line}" for line in lines])

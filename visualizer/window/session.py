@@ -15,6 +15,7 @@ import numpy as np
 
 from .. import registry
 from ..events import Cell, EndpointsSet, Generation, as_cell
+from ..life.engine import evolve
 from ..maze import Maze, replay
 from ..pipeline import Prepared, prepare as _prepare
 from ..record import MazeTranscript, record_maze
@@ -53,8 +54,6 @@ def solve_events(spec: PanelSpec, solver: str, start: Cell, goal: Cell,
 def default_evolve(grid: np.ndarray, rule: str, surface, generations: int
                    ) -> Iterator[Generation]:
     """The Life engine's `evolve` (generation 0 is `grid` itself)."""
-    from ..life.engine import evolve
-
     return evolve(grid, rule, surface, generations)
 
 
