@@ -8,7 +8,6 @@ from visualizer.maze import stats
 from visualizer.maze.braid import braid, dead_ends
 from visualizer.maze.endpoints import History, place
 from visualizer.events import Mark, Side
-from visualizer.generators.kruskal_naive import seed_wall_order
 from visualizer.generators.reverse_delete import fisher_yates
 from visualizer.generators.threshold import always_open
 from visualizer.maze import Maze, replay
@@ -131,13 +130,6 @@ def test_reverse_delete_on_a_2x2_grid_builds_one_wall_after_a_full_test():
 
 
 # --- Kruskal, two union-finds -------------------------------------------------------------------
-
-def test_seed_000_wall_numbering_vertical_first_then_horizontal():
-    order = seed_wall_order(Maze(2, 3))
-    assert order == [(0, 0, Side.E), (0, 1, Side.E), (1, 0, Side.E), (1, 1, Side.E),
-                     (0, 0, Side.S), (0, 1, Side.S), (0, 2, Side.S)]
-    assert len(order) == 2 * 2 * 3 - 2 - 3
-
 
 @pytest.mark.parametrize("seed", range(5))
 def test_naive_union_cost_is_the_number_of_cells_relabelled(seed):

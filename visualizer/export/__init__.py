@@ -110,12 +110,6 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
 ANIMATIONS = tuple(name for name, f in FORMATS.items() if f.animation)
 
 
-def options_of(fmt: str, values: Mapping[str, Any]) -> dict[str, Any]:
-    """The keyword options of format `fmt`'s writer taken from `values` (a scenario's
-    writer options by key), defaults filled in."""
-    return {p.name: values.get(p.name, p.default) for p in FORMATS[fmt].options}
-
-
 class _Writers(Mapping[str, "type[Writer]"]):
     """name -> writer class, importing a writer's module only when it is looked up."""
 
@@ -173,7 +167,6 @@ __all__ = [
     "PngWriter",
     "Writer",
     "open_writer",
-    "options_of",
     "save_strip",
     "writer_for",
 ]

@@ -8,23 +8,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Side
 from ..maze import Maze, created
-from ..surfaces import Walls
 from ..registry import Family, register
-
-
-def seed_wall_order(maze: Maze) -> list[tuple[int, int, int]]:
-    """The internal walls in numbering order: vertical walls first (row by row), then
-    the horizontal ones (row by row). Glued walls follow the same rule."""
-    return list(Walls(_seed_order_faces(maze), maze.cols))
-
-
-def _seed_order_faces(maze: Maze) -> np.ndarray:
-    """`seed_wall_order` as face codes (see `Surface.wall_faces`), sorted with numpy."""
-    faces = maze.surface.wall_faces
-    cell, side = np.divmod(faces, 4)
-    horizontal = (side == Side.N) | (side == Side.S)
-    # wall_faces ascend by (row, col, side): a stable sort on the kind alone keeps that
-    return faces[np.argsort(horizontal, kind="stable")]
 
 
 @register("generator", "kruskal_naive",
@@ -36,40 +20,46 @@ def _seed_order_faces(maze: Maze) -> np.ndarray:
 def kruskal_naive(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """Build a perfect maze; the union relabels the second wall side's whole zone.
 
-    Walls are drawn without replacement by the swap-to-end trick. Yields
-    GridCreated(fill="sets"), then per drawn wall WallConsidered, followed by either
-    WallRejected(reason="same zone") or SetsMerged(zone of one side, zone of the other,
-    surviving zone, cells relabelled) + WallOpened. Ends with Milestone("all sets merged").
+    The walls come in exactly the order `kruskal` draws them from the same random
+    generator (one permutation of `Surface.wall_faces`), so with the same seed both
+    consider the same walls, open the same ones and build the same maze: only the cost of
+    a union differs. Yields GridCreated(fill="sets"), then per wall WallConsidered,
+    followed by either WallRejected(reason="same zone") or SetsMerged(zone of one side,
+    zone of the other, surviving zone, cells relabelled) + WallOpened. Ends with
+    Milestone("all sets merged") once one zone is left.
     """
     yield created(maze, fill=ev.Fill.SETS)
     cols = maze.cols
+    walls = maze.surface.wall_faces
     target, entered, _ = maze.surface.step_table
-    walls = _seed_order_faces(maze).tolist()
+    if maze.cells == 1:
+        yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
+        return
+    # the same draw as kruskal's: the walls in a random order, each as (cell, side, across)
+    here, sides = np.divmod(walls[rng.permutation(len(walls))], 4)
+    there = target[here, sides]
+    through = entered[here, sides]
     faces = maze.faces.reshape(-1, 4)
     cells = [divmod(i, cols) for i in range(maze.cells)]
     side_of = tuple(Side)
     zone = list(range(maze.cells))
     members = {i: [i] for i in range(maze.cells)}
-    merges = 0
-    remaining = len(walls)
-    while merges < maze.cells - 1 and remaining > 0:
-        k = int(rng.integers(remaining))
-        one, s = divmod(walls[k], 4)
-        remaining -= 1
-        walls[k], walls[remaining] = walls[remaining], walls[k]
-        cell, side = cells[one], side_of[s]
+    left = maze.cells - 1
+    for i, s, j, t in zip(here.tolist(), sides.tolist(), there.tolist(), through.tolist()):
+        cell, side = cells[i], side_of[s]
         yield ev.WallConsidered(cell, side)
-        other = int(target[one, s])
-        keep, lose = zone[one], zone[other]
+        keep, lose = zone[i], zone[j]
         if keep == lose:
             yield ev.WallRejected(cell, side, ev.Rejection.SAME_ZONE)
             continue
         moved = members.pop(lose)
-        for i in moved:
-            zone[i] = keep
+        for k in moved:
+            zone[k] = keep
         members[keep].extend(moved)
-        merges += 1
         yield ev.SetsMerged(cells[keep], cells[lose], cells[keep], len(moved))
-        faces[one, s] = faces[other, entered[one, s]] = True
+        faces[i, s] = faces[j, t] = True
         yield ev.WallOpened(cell, side)
-    yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
+        left -= 1
+        if not left:
+            yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
+            return

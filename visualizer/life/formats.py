@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ..surfaces import Surface, SurfaceError
+from ..surfaces import SURFACES, Surface, SurfaceError, from_golly
 from .rules import Rule, RuleError, parse_rule
 
 
@@ -147,13 +147,17 @@ class LifeFile:
 
 # --- rules with Golly's bounded-grid suffix ----------------------------------------------
 
-_SUFFIX = re.compile(r"^([PTKCS])(\d+)(\*?)(?:,(\d+)(\*?))?$", re.IGNORECASE)
+#: Golly's bounded-grid suffix: a surface's letter (from the records), width, height, stars
+_SUFFIX = re.compile(r"^([%s])(\d+)(\*?)(?:,(\d+)(\*?))?$"
+                     % "".join(sorted({kind.golly_letter for kind in SURFACES.values()})),
+                     re.IGNORECASE)
 
 
 def parse_golly_rule(text: str, limits: LifeLimits = LIMITS) -> tuple[Rule, Surface | None]:
     """The rule and the bounded grid of a Golly rule such as "B3/S23:K40*,20" (no suffix:
-    surface None). Raises RuleError for a suffix this project has no surface for, or one
-    larger than `limits.side` per side."""
+    surface None); the surface is the record with that letter and stars
+    (`surfaces.from_golly`). Raises RuleError for a suffix this project has no surface for,
+    or one larger than `limits.side` per side."""
     base, _, suffix = text.partition(":")
     rule = parse_rule(base)
     if not suffix:
@@ -162,28 +166,23 @@ def parse_golly_rule(text: str, limits: LifeLimits = LIMITS) -> tuple[Rule, Surf
     if not m:
         raise RuleError(f"expected a bounded-grid suffix like :T40,20, :K40*,20, :C40,20, "
                         f":P40,20 or :S40, got {':' + suffix!r}")
-    kind, w_text, star_w, h_text, star_h = m.groups()
-    kind = kind.upper()
+    letter, w_text, star_w, h_text, star_h = m.groups()
+    letter = letter.upper()
     _check_suffix_sides(w_text, h_text, suffix, limits)
     w = int(w_text)
     h = int(h_text) if h_text is not None else w
-    name = {"P": "plane", "T": "torus", "C": "projective", "S": "sphere"}.get(kind)
-    if kind == "K":
-        if star_w and not star_h:
-            name = "klein"
-        elif star_h and not star_w:
-            name = "klein_lr"
-        else:
+    kind = from_golly(letter, bool(star_w), bool(star_h))
+    if kind is None:
+        if any(k.golly_letter == letter and k.golly_star for k in SURFACES.values()):
             raise RuleError(f"expected a Klein bottle suffix with one twisted side marked "
-                            f"by *, like :K{w}*,{h} or :K{w},{h}*, got {':' + suffix!r}")
-    elif star_w or star_h:
+                            f"by *, like :{letter}{w}*,{h} or :{letter}{w},{h}*, got "
+                            f"{':' + suffix!r}")
         raise RuleError(f"expected * only in a Klein bottle suffix, got {':' + suffix!r}")
     if w == 0 or h == 0:
         raise RuleError(f"expected a bounded grid (width and height >= 1), got "
                         f"{':' + suffix!r}; an infinite edge has no surface here")
-    assert name is not None              # every kind letter of _SUFFIX has a surface
     try:
-        return rule, Surface(name, h, w)
+        return rule, Surface(kind.name, h, w)
     except SurfaceError as exc:
         raise RuleError(str(exc)) from None
 
@@ -487,12 +486,6 @@ def write_generation_rle(event: Any, path: str | pathlib.Path | None = None) -> 
 
 
 # --- plaintext .cells --------------------------------------------------------------------
-
-
-def read_cells(path: str | pathlib.Path, limits: LifeLimits = LIMITS) -> LifeFile:
-    """The pattern in the plaintext `.cells` file at `path`."""
-    path = pathlib.Path(path)
-    return parse_cells(_read_text(path, str(path), limits), source=str(path), limits=limits)
 
 
 _NOT_A_CELL = re.compile(r"[^.Oo*Xx \t]")
