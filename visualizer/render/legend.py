@@ -3,8 +3,9 @@
 A panel's legend lists exactly the colours its picture shows at some moment of the run: the
 pipeline draws the panel's events once ahead into a scratch panel and records the palette
 slots that appear (`SlotTracker`), so the legend can be complete in the first frame (shown
-before anything moves). The words are the renderer's own, per palette slot; an algorithm may
-give its own words for a slot through its registry record (`legend={"frontier": "..."}`).
+before anything moves). The words are the renderer's own, per palette slot (its record in
+`slots.py`); an algorithm may give its own words for a slot through its registry record
+(`legend={"frontier": "..."}`).
 """
 from __future__ import annotations
 
@@ -13,67 +14,24 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .palette import ALIASES, INDEX, RAMP, SET_BASE, SET_COLOURS, SIZE
+from .palette import ALIASES, INDEX, SET_BASE, SET_COLOURS, SIZE
+from . import slots as records
 from .text import draw_text, line_metrics, text_width
 from .wrap import wrap
 
-#: the words for each slot; slots not listed here are structure (background, walls, grid
-#: lines, text) and get no entry
-WORDS: dict[str, str] = {
-    "unvisited": "not visited yet",
-    "current": "current cell",
-    "stack": "on the stack",
-    "frontier": "queued, to visit",
-    "visited": "visited",
-    "path": "path found",
-    "dead_end": "dead end, filled in",
-    "blocked": "rock",
-    "start": "start",
-    "goal": "goal",
-    "tested": "reached by the connectivity test",
-    "considered": "wall being considered",
-    "opened": "wall opened",
-    "rejected": "wall left closed",
-    "built": "wall built",
-    "heading": "where it faces",
-    "hand": "wall under its hand",
-    "open_set": "open set (to expand, by cost)",
-    "once": "passage marked once",
-    "twice": "passage marked twice",
-    "frame": "the surface; copies around it",
-    "alive": "alive",
-    "born": "born",
-    "died": "died",
-    "chart": "population",
-    # the generator catalogue
-    "walk": "the random walk, loops erased",
-    "erased": "a loop of the walk, erased",
-    "scan": "the hunt's scan line",
-    "chamber": "the chamber being divided",
-    "cheap": "light weight",
-    "middling": "middling weight",
-    "dear": "heavy weight",
-    # --- the distance map ---
-    "longest": "a longest path (two floods)",
-}
-#: entries that stand for several slots (one swatch of all their colours)
+#: the words for each slot (`slots.SLOTS`); slots not listed here are structure (background,
+#: walls, grid lines, text) or a stripe of a group, and get no entry of their own
+WORDS: dict[str, str] = {slot.name: slot.words for slot in records.SLOTS if slot.words}
+#: entries that stand for several slots (one swatch of all their colours: `slots.GROUPS`)
 GROUPS: dict[str, tuple[str, tuple[int, ...]]] = {
-    "sets": ("a set of joined cells (one colour each)",
-             tuple(range(SET_BASE, SET_BASE + SET_COLOURS))),
-    "glue": ("glued edges (arrows show how)", (INDEX["glue_a"], INDEX["glue_b"])),
-    "ghost": ("glued copies, dimmed", (INDEX["ghost_fill"], INDEX["ghost_wall"])),
-    # --- the distance map: its words name the farthest distance shown (see `entries`) ---
-    "ramp": ("distance, near to far", tuple(INDEX[name] for name in RAMP)),
+    group.name: (group.words, tuple(INDEX[name] for name in group.stripes) if group.stripes
+                 else tuple(range(SET_BASE, SET_BASE + SET_COLOURS)))
+    for group in records.GROUPS
 }
-#: the order entries appear in
-ORDER = ("unvisited", "sets", "blocked", "current", "heading", "hand", "stack", "frontier",
-         "open_set", "visited", "tested", "considered", "opened", "rejected", "built", "once",
-         "twice", "dead_end", "start", "goal", "path", "alive", "born", "died", "chart",
-         "frame", "ghost", "glue",
-         # the generator catalogue
-         "walk", "erased", "scan", "chamber", "cheap", "middling", "dear",
-         # the distance map
-         "ramp", "longest")
+#: the order entries appear in: by their records' `legend` place
+ORDER: tuple[str, ...] = tuple(name for _, name in sorted(
+    [(slot.legend, slot.name) for slot in records.SLOTS if slot.legend]
+    + [(group.legend, group.name) for group in records.GROUPS]))
 
 
 @dataclass(frozen=True)

@@ -20,18 +20,8 @@ from .glue import draw_glue_marks, glue_margin
 from .palette import INDEX, RAMP, SET_COLOURS, set_colour
 from .set_colours import SetColouring
 
-_MARK_COLOUR = {
-    Mark.CURRENT: INDEX["current"], Mark.STACK: INDEX["stack"], Mark.FRONTIER: INDEX["frontier"],
-    Mark.VISITED: INDEX["visited"], Mark.DEAD_END: INDEX["dead_end"], Mark.PATH: INDEX["path"],
-    Mark.START: INDEX["start"], Mark.GOAL: INDEX["goal"], Mark.TESTED: INDEX["tested"],
-    Mark.OPEN_SET: INDEX["open_set"],
-    # the generator catalogue
-    Mark.WALKER: INDEX["current"], Mark.WALK: INDEX["walk"], Mark.ERASED: INDEX["erased"],
-    Mark.SCAN: INDEX["scan"], Mark.RUN: INDEX["stack"], Mark.CHAMBER: INDEX["chamber"],
-    Mark.CHEAP: INDEX["cheap"], Mark.MIDDLING: INDEX["middling"], Mark.DEAR: INDEX["dear"],
-    # the distance map: a distance's colour comes from the ramp (`MazePanel._ramp_colour`)
-    Mark.DISTANCE: INDEX[RAMP[0]], Mark.LONGEST: INDEX["longest"],
-}
+#: the palette index each `Mark` is drawn in: the `marks` of its slot record (`slots.SLOTS`)
+from .palette import MARK_COLOUR as _MARK_COLOUR
 _NO_MARK = 0
 _MARK_CODE = {name: i + 1 for i, name in enumerate(_MARK_COLOUR)}
 #: the panel's own mark for the cells a `Walked` stretch passed through (not a `Mark`: the
