@@ -30,7 +30,7 @@ from visualizer.scenario import load  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 #: small shipped scenarios for --quick
-QUICK = ("scenarios/backtracker.yaml", "scenarios/life_glider_klein_twist.yaml")
+QUICK = ("scenarios/tremaux.yaml", "scenarios/life_glider_projective.yaml")
 
 
 def both(path: Path, folder: Path) -> tuple[int, int, int, float]:

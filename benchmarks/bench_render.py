@@ -177,7 +177,7 @@ def report(scenario: Path | None, recording: Recording, ours_runs: list[Run],
     shares = ", ".join(f"{r.setup / r.cpu:.1%}" for r in ours_runs)
     print(f"set-up share (CPU before the first frame is written / whole render): "
           f"{best.setup / best.cpu:.1%} ({best.setup:.2f} s of {best.cpu:.2f} s; runs {shares})")
-    print(f"GIF writer: {writer:.2f} s CPU ({best.writer / best.cpu:.1%} of the render); "
+    print(f"GIF writer: {writer:.2f} s CPU ({writer / best.cpu:.1%} of the render); "
           f"floor (Pillow LZW of the changed rectangles alone): {floor:.2f} s; "
           f"writer / floor: {writer / floor:.2f}x")
     if best.lzw:

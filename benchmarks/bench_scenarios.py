@@ -33,7 +33,7 @@ from visualizer.scenario import load  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 #: small shipped scenarios for --quick (a maze and a Life panel)
-QUICK = ("scenarios/backtracker.yaml", "scenarios/life_glider_klein_twist.yaml")
+QUICK = ("scenarios/tremaux.yaml", "scenarios/life_glider_projective.yaml")
 
 
 def gifsicle_o3(source: Path, out: Path) -> int:
@@ -72,8 +72,8 @@ def main() -> int:
     options = {"effort": args.effort} if args.effort else None
     total_ours = total_o3 = total_pillow_o3 = 0
     larger: list[tuple[str, float]] = []
-    print(f"{'scenario':34} {'frames':>6} {'ours':>11} {'ours -O3':>11} {'ratio':>6}"
-          + (f" {'pillow':>11} {'pillow -O3':>11} {'ratio':>6}" if args.pillow else "")
+    print(f"{'scenario':34} {'frames':>6} {'ours':>11} {'ours -O3':>11} {'ratio':>7}"
+          + (f" {'pillow':>11} {'pillow -O3':>11} {'ratio':>7}" if args.pillow else "")
           + f" {'ours s':>7}", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -86,21 +86,21 @@ def main() -> int:
             o3 = gifsicle_o3(tmp / "ours.gif", tmp / "ours_o3.gif")
             total_ours += ours
             total_o3 += o3
-            line = f"{path.name:34} {result.frames:6d} {ours:11,d} {o3:11,d} {ours / o3:6.3f}"
+            line = f"{path.name:34} {result.frames:6d} {ours:11,d} {o3:11,d} {ours / o3:7.4f}"
             if args.pillow:
                 pillow_plain(tmp / "ours.gif", tmp / "pillow.gif")
                 pil = (tmp / "pillow.gif").stat().st_size
                 pil_o3 = gifsicle_o3(tmp / "pillow.gif", tmp / "pillow_o3.gif")
                 total_pillow_o3 += pil_o3
-                line += f" {pil:11,d} {pil_o3:11,d} {ours / pil_o3:6.3f}"
+                line += f" {pil:11,d} {pil_o3:11,d} {ours / pil_o3:7.4f}"
             if ours > o3:
                 larger.append((path.name, ours / o3))
                 line += f" {seconds:7.1f}  LARGER than -O3"
             else:
                 line += f" {seconds:7.1f}"
             print(line, flush=True)
-    print(f"{'total':34} {'':6} {total_ours:11,d} {total_o3:11,d} {total_ours / total_o3:6.3f}"
-          + (f" {'':11} {total_pillow_o3:11,d} {total_ours / total_pillow_o3:6.3f}"
+    print(f"{'total':34} {'':6} {total_ours:11,d} {total_o3:11,d} {total_ours / total_o3:7.4f}"
+          + (f" {'':11} {total_pillow_o3:11,d} {total_ours / total_pillow_o3:7.4f}"
              if args.pillow else ""))
     if larger:
         print(f"{len(larger)} of {len(files)} GIFs larger than gifsicle -O3 of themselves: "

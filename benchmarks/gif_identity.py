@@ -20,7 +20,7 @@ from PIL import Image, ImageSequence
 
 ROOT = Path(__file__).resolve().parents[1]
 #: small shipped scenarios for --quick
-QUICK = ("backtracker.yaml", "life_glider_klein_twist.yaml")
+QUICK = ("tremaux.yaml", "life_glider_projective.yaml")
 
 
 def render(out: Path, tree: Path, names: tuple[str, ...] = ()) -> None:

@@ -20,7 +20,7 @@ import yaml
 
 HERE = Path(__file__).resolve().parent.parent
 #: small shipped scenarios for --quick
-QUICK = ("backtracker.yaml", "life_glider_klein_twist.yaml")
+QUICK = ("tremaux.yaml", "life_glider_projective.yaml")
 
 
 def output_suffix(scenario: Path) -> str:
