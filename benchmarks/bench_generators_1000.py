@@ -9,6 +9,7 @@ next to the growth in cells (linear code grows like the cells).
 
 Run: python benchmarks/bench_generators_1000.py [--sizes 100 300 1000] [--repeat 3]
          [--names hunt_and_kill,prim_true,...]
+     python benchmarks/bench_generators_1000.py --quick     # 30² and 60², once: seconds
 """
 from __future__ import annotations
 
@@ -50,7 +51,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 300, 1000])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--names", default=",".join(NAMES))
+    parser.add_argument("--quick", action="store_true", help="sizes 30 and 60, one run each")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.sizes, args.repeat = [30, 60], 1
     names = [x for x in args.names.split(",") if x and x != BASELINE]
     best: dict[str, list[float]] = {name: [] for name in [BASELINE] + names}
     for n in args.sizes:

@@ -4,9 +4,13 @@
     python benchmarks/bench_gif.py --mp4-frames 10000   # the 10,000-frame 1080p check
     python benchmarks/bench_gif.py --scaling            # GIF CPU at 960x540 and 1920x1080
     python benchmarks/bench_gif.py --doc                # the figures docs/export.md quotes
+    python benchmarks/bench_gif.py --quick              # small scenes, a few frames: seconds
 
 Every measurement runs in its own process, so "peak RSS" (resource.getrusage) is that
-measurement's own peak, interpreter and imports included.
+measurement's own peak, interpreter and imports included. "writer / floor" is the GIF
+writer's own CPU (inside its `write` and `close`) over its floor: Pillow's LZW of the changed
+rectangles alone (each frame's bounding box of changed colours, the first frame whole,
+opaque, at the smallest code size; `writer_probe.lzw_floor`), in the same process.
 """
 from __future__ import annotations
 
@@ -27,11 +31,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scenes import draw_number, life_frames, maze_frames  # noqa: E402
+from writer_probe import Recorder, WriterProbe, lzw_floor  # noqa: E402
 
 from visualizer.render.palette import INDEX, make_theme  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENES = {"maze": maze_frames, "life": life_frames}
+#: --quick: the same scenes, small and short
+QUICK_SCENES = {"maze": {"rows": 10, "cols": 15, "frames": 30},
+                "life": {"rows": 30, "cols": 40, "frames": 30}}
 
 
 def peak_rss_mib() -> float:
@@ -39,33 +47,41 @@ def peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def ours(scene: str, path: str, effort: str) -> dict:
-    """Streams `scene` into our GIF writer; returns bytes, frames/s, peak RSS."""
+def ours(scene: str, path: str, effort: str, sizes: dict | None = None) -> dict:
+    """Streams `scene` into our GIF writer; returns bytes, frames/s, peak RSS, and the
+    writer's own CPU against its floor (Pillow's LZW of the changed rectangles alone)."""
     from visualizer.export import open_writer
     palette = make_theme().colours
-    frames = SCENES[scene]()
+    frames = SCENES[scene](**(sizes or {}))
     first, dirty = next(frames)
     h, w = first.shape
     n = 0
     start, cpu = time.perf_counter(), time.process_time()
-    with open_writer(path, width=w, height=h, palette=palette, fps=25, effort=effort) as out:
-        out.write(first, dirty=dirty)
-        n += 1
-        for frame, dirty in frames:
-            out.write(frame, dirty=dirty)
+    with WriterProbe(".gif") as probe:
+        with open_writer(path, width=w, height=h, palette=palette, fps=25,
+                         effort=effort) as out:
+            out.write(first, dirty=dirty)
             n += 1
+            for frame, dirty in frames:
+                out.write(frame, dirty=dirty)
+                n += 1
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-    # frame generation is included; it is small next to encoding
+    rss = peak_rss_mib()     # before the floor's recording, which holds every rectangle
+    # frame generation is included in the frames/s; it is small next to encoding
+    recorder = Recorder(w, h, 25, palette)
+    for frame, dirty in SCENES[scene](**(sizes or {})):
+        recorder.add(frame, None, dirty)
+    floor = lzw_floor(recorder.recording.rectangles())
     return {"bytes": os.path.getsize(path), "frames": n, "fps": n / seconds,
-            "cpu_fps": n / cpu, "rss": peak_rss_mib()}
+            "cpu_fps": n / cpu, "rss": rss, "writer": probe.writer_cpu, "floor": floor}
 
 
-def pillow_plain(scene: str, path: str) -> dict:
+def pillow_plain(scene: str, path: str, sizes: dict | None = None) -> dict:
     """Writes `scene` with Pillow's `save(save_all=True)`; returns bytes and peak RSS."""
     from PIL import Image
     palette = make_theme().colours.tobytes()
     images = []
-    for frame, _ in SCENES[scene]():
+    for frame, _ in SCENES[scene](**(sizes or {})):
         im = Image.frombytes("P", (frame.shape[1], frame.shape[0]), frame.tobytes())
         im.putpalette(palette)
         images.append(im)
@@ -93,14 +109,15 @@ def hd_frames(n: int, width: int = 1920, height: int = 1080):
                        max(x + cell, dirty[3]))
 
 
-def mp4(n: int, path: str, preset: str) -> dict:
-    """Streams `n` 1080p frames into our MP4 writer; returns frames/s and peak RSS."""
+def mp4(n: int, path: str, preset: str, size: tuple[int, int] = (1920, 1080)) -> dict:
+    """Streams `n` frames of `size` (1080p) into our MP4 writer; returns frames/s and peak
+    RSS."""
     from visualizer.export import open_writer
     palette = make_theme().colours
     start, cpu = time.perf_counter(), time.process_time()
-    with open_writer(path, width=1920, height=1080, palette=palette, fps=25,
+    with open_writer(path, width=size[0], height=size[1], palette=palette, fps=25,
                      preset=preset) as out:
-        for frame, dirty in hd_frames(n):
+        for frame, dirty in hd_frames(n, *size):
             out.write(frame, dirty=dirty)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {"bytes": os.path.getsize(path), "frames": n, "fps": n / seconds,
@@ -112,28 +129,17 @@ SCALING_SCENARIOS = ("scenarios/default.yaml", "scenarios/life_conway_torus.yaml
 
 
 def scenario_gif(scenario_path: str, size: tuple[int, int], effort: str, path: str) -> dict:
-    """Renders a shipped scenario on a canvas of `size` into our GIF writer; returns the
-    writer's own CPU seconds (frames are made outside the timed calls), bytes, frames."""
-    from visualizer.export import open_writer
-    from visualizer.pipeline import make_canvas, scenario_frames
-    from visualizer.scenario import load
-    scenario = load(Path(ROOT / scenario_path))
-    scenario.size = size
-    theme = make_theme(scenario.theme, scenario.colours)
-    canvas = make_canvas(scenario)
-    h, w = canvas.shape
-    cpu, n = 0.0, 0
-    out = open_writer(path, width=w, height=h, palette=theme.colours, fps=scenario.fps,
-                      effort=effort)
-    for frame in scenario_frames(scenario, canvas):
-        started = time.process_time()
-        out.write(frame.image, frame.duration, frame.dirty)
-        cpu += time.process_time() - started
-        n += 1
-    started = time.process_time()
-    out.close()
-    cpu += time.process_time() - started
-    return {"cpu": cpu, "bytes": os.path.getsize(path), "frames": n, "pixels": w * h}
+    """Renders a shipped scenario on a canvas of `size` through the public entry point,
+    watching the GIF writer (`writer_probe`); returns the writer's own CPU seconds (inside
+    its `write` and `close`: the frames are made outside them), bytes, frames."""
+    import visualizer as viz
+    from visualizer.pipeline import render
+    scenario = viz.make_scenario(ROOT / scenario_path, size=f"{size[0]}x{size[1]}",
+                                 output=path, effort=effort)
+    with WriterProbe(".gif") as probe:
+        result = render(scenario)
+    return {"cpu": probe.writer_cpu, "bytes": os.path.getsize(path), "frames": result.frames,
+            "pixels": size[0] * size[1]}
 
 
 def scaling(folder: str, efforts: list[str]) -> list[str]:
@@ -173,7 +179,7 @@ def scene_rows(folder: str, scenes: list[str], efforts: list[str]) -> list[str]:
     """Markdown rows: per synthetic scene, Pillow's bytes, gifsicle -O3 of them, ours per
     effort (bytes, ratio to gifsicle, frames per CPU-second, peak RSS)."""
     rows = ["| scene | Pillow | gifsicle -O3 | effort | ours | ours/gifsicle | frames per "
-            "CPU-s | peak RSS |", "|---|---|---|---|---|---|---|---|"]
+            "CPU-s | writer / floor | peak RSS |", "|---|---|---|---|---|---|---|---|---|"]
     for scene in scenes:
         plain = os.path.join(folder, f"{scene}_pillow.gif")
         p = isolated(pillow_plain, scene, plain)
@@ -184,7 +190,7 @@ def scene_rows(folder: str, scenes: list[str], efforts: list[str]) -> list[str]:
             ratio = f"{r['bytes'] / gs:.4f}" if gs else "n/a"
             rows.append(f"| {scene} | {p['bytes']:,} | {gs or 0:,} | {effort} | "
                         f"{r['bytes']:,} | {ratio} | {r['cpu_fps']:.0f} | "
-                        f"{r['rss']:.0f} MiB |")
+                        f"{r['writer'] / r['floor']:.2f}x | {r['rss']:.0f} MiB |")
             print(rows[-1], flush=True)
     return rows
 
@@ -202,7 +208,17 @@ def main() -> None:
     parser.add_argument("--doc", action="store_true",
                         help="every figure docs/export.md quotes, as markdown tables")
     parser.add_argument("--keep", help="folder to keep the output files in")
+    parser.add_argument("--quick", action="store_true",
+                        help="a few seconds: small scenes of 30 frames, effort best, 5 MP4 "
+                             "frames at 320x180")
     args = parser.parse_args()
+    sizes: dict = {}
+    mp4_size = (1920, 1080)
+    if args.quick:
+        if args.doc or args.scaling:
+            parser.error("--quick measures the scenes only, not --doc or --scaling")
+        sizes, mp4_size = QUICK_SCENES, (320, 180)
+        args.effort, args.mp4_frames = ["best"], min(args.mp4_frames, 5)
     folder = args.keep or tempfile.mkdtemp(prefix="bench_gif_")
     os.makedirs(folder, exist_ok=True)
     print(f"files in {folder}")
@@ -216,22 +232,24 @@ def main() -> None:
     if not (args.doc or args.scaling):
         for scene in args.scenes:
             plain = os.path.join(folder, f"{scene}_pillow.gif")
-            p = isolated(pillow_plain, scene, plain)
+            p = isolated(pillow_plain, scene, plain, sizes.get(scene))
             gs = gifsicle_bytes(plain, os.path.join(folder, f"{scene}_pillow_gifsicle.gif"))
             print(f"\n{scene}: Pillow plain {p['bytes']:,} B ({p['fps']:.0f} frames/s, "
                   f"peak RSS {p['rss']:.0f} MiB, all frames held); gifsicle -O3 of it: "
-                  f"{gs:,} B" if gs else "gifsicle not on PATH")
+                  + (f"{gs:,} B" if gs else "n/a (gifsicle not on PATH)"))
             for effort in args.effort:
                 path = os.path.join(folder, f"{scene}_ours_{effort}.gif")
-                r = isolated(ours, scene, path, effort)
+                r = isolated(ours, scene, path, effort, sizes.get(scene))
                 ratio = f"{r['bytes'] / gs:.4f}" if gs else "n/a"
                 print(f"  ours effort={effort:8s} {r['bytes']:>10,} B  ours/gifsicle {ratio}  "
                       f"{r['frames']} frames  {r['fps']:6.1f} frames/s wall, "
-                      f"{r['cpu_fps']:6.1f} per CPU-s  peak RSS {r['rss']:.0f} MiB")
+                      f"{r['cpu_fps']:6.1f} per CPU-s  writer {r['writer']:.2f} s CPU / floor "
+                      f"{r['floor']:.2f} s = {r['writer'] / r['floor']:.2f}x  "
+                      f"peak RSS {r['rss']:.0f} MiB")
     if args.mp4_frames and not args.scaling:
         path = os.path.join(folder, "hd.mp4")
-        r = isolated(mp4, args.mp4_frames, path, args.preset)
-        print(f"\nmp4 1920x1080 preset={args.preset}: {r['frames']} frames, "
+        r = isolated(mp4, args.mp4_frames, path, args.preset, mp4_size)
+        print(f"\nmp4 {mp4_size[0]}x{mp4_size[1]} preset={args.preset}: {r['frames']} frames, "
               f"{r['fps']:.1f} frames/s wall ({r['cpu_fps']:.1f} per CPU-s, x264 threads "
               f"included), {r['bytes']:,} B, peak RSS {r['rss']:.0f} MiB")
     if not args.keep:

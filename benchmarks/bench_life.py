@@ -2,6 +2,7 @@
 against bgolly (QuickLife) on the same bounded torus when it is installed.
 
 Run: python benchmarks/bench_life.py [--size 1024] [--generations 1000] [--rule conway]
+     python benchmarks/bench_life.py --quick     # 64x64, 20 generations, once: seconds
 """
 from __future__ import annotations
 
@@ -34,7 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
     parser.add_argument("--check", action="store_true",
                         help="also compare the final grid with bgolly's (HashLife, slow)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a 64x64 torus, 20 generations, one run each")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.size, args.generations, args.repeat = 64, 20, 1
 
     n, gens = args.size, args.generations
     surface = Surface(args.surface, n, n)

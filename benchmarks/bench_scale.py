@@ -20,6 +20,7 @@ flat while the walk per cell grows.
 Run: python benchmarks/bench_scale.py [--sizes 100 300 1000] [--repeat 1] [--budget 120]
          [--clock cpu|wall] [--only generators|setup|reverse_delete]
          [--names backtracker,aldous_broder,wilson]
+     python benchmarks/bench_scale.py --quick     # 20² and 30²: seconds
 """
 from __future__ import annotations
 
@@ -188,7 +189,10 @@ def main(argv: list[str] | None = None) -> int:
                                         "(default: all; the backtracker always runs)")
     parser.add_argument("--clock", choices=tuple(CLOCKS), default="cpu",
                         help="cpu: this process's CPU time (default); wall: elapsed time")
+    parser.add_argument("--quick", action="store_true", help="sizes 20 and 30, one run each")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.sizes, args.repeat = [20, 30], 1
     global clock
     clock = CLOCKS[args.clock]
     print(f"times: {args.clock} seconds")

@@ -1,6 +1,7 @@
 """How long scrubbing takes: jump to random steps of a ~100,000-event stream.
 
     python benchmarks/bench_scrub.py [--generator backtracker] [--size 160] [--jumps 200]
+    python benchmarks/bench_scrub.py --quick     # a 30x30 maze, 20 jumps: seconds
 
 A 160x160 backtracker maze yields 102,400 events. Prints the time to load (one forward pass
 that keeps the checkpoints), the checkpoints kept, and the time of a jump to a random step:
@@ -36,7 +37,10 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=160)
     parser.add_argument("--cell-size", type=int, default=2)
     parser.add_argument("--jumps", type=int, default=200)
+    parser.add_argument("--quick", action="store_true", help="a 30x30 maze, 20 jumps")
     args = parser.parse_args()
+    if args.quick:
+        args.size, args.jumps = 30, 20
 
     n = args.size
     maze = Maze(n, n)

@@ -3,6 +3,7 @@ and the maze panel drawing them (the distance map's ramp repaints cells as it st
 
     python benchmarks/bench_solvers.py                  # 100x100 and 300x300 Kruskal mazes
     python benchmarks/bench_solvers.py --sizes 100,300,1000
+    python benchmarks/bench_solvers.py --quick          # a 20x20 maze, once: seconds
 
 Each figure is the best of `--repeat` runs; ratios are against `bfs` on the same maze, from
 the entrance (0, 0) to the exit in the opposite corner.
@@ -69,7 +70,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100,300")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="a 20x20 maze, one run each")
     args = parser.parse_args()
+    if args.quick:
+        args.sizes, args.repeat = "20", 1
     for n in map(int, args.sizes.split(",")):
         maze = perfect(n)
         base_stream = base_panel = 0.0

@@ -3,6 +3,7 @@ and compares every frame's pixels (RGB) and delay; prints bytes and the verdict 
 
     python benchmarks/gif_identity.py render OUT [--tree PATH]   # every scenarios/*.yaml
     python benchmarks/gif_identity.py compare REFERENCE CANDIDATE
+    python benchmarks/gif_identity.py --quick     # two small scenarios rendered twice, compared
 
 `render` runs `run.py SCENARIO --out OUT/NAME.gif` in `--tree` (default: this checkout), so a
 reference can be rendered from another checkout of the project (e.g. main's) first.
@@ -18,12 +19,17 @@ import numpy as np
 from PIL import Image, ImageSequence
 
 ROOT = Path(__file__).resolve().parents[1]
+#: small shipped scenarios for --quick
+QUICK = ("tremaux.yaml", "life_glider_projective.yaml")
 
 
-def render(out: Path, tree: Path) -> None:
-    """Renders every GIF scenario of `tree`/scenarios into `out` (MP4 ones are skipped)."""
+def render(out: Path, tree: Path, names: tuple[str, ...] = ()) -> None:
+    """Renders every GIF scenario of `tree`/scenarios (or those `names`) into `out` (MP4
+    ones are skipped)."""
     out.mkdir(parents=True, exist_ok=True)
-    for path in sorted((tree / "scenarios").glob("*.yaml")):
+    paths = [tree / "scenarios" / name for name in names] or \
+        sorted((tree / "scenarios").glob("*.yaml"))
+    for path in paths:
         if "mp4" in path.read_text(encoding="utf-8"):
             continue
         target = out / f"{path.stem}.gif"
@@ -66,7 +72,9 @@ def compare(reference: Path, candidate: Path) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--quick", action="store_true",
+                        help="render " + ", ".join(QUICK) + " twice here and compare")
+    sub = parser.add_subparsers(dest="command")
     r = sub.add_parser("render")
     r.add_argument("out", type=Path)
     r.add_argument("--tree", type=Path, default=ROOT)
@@ -74,6 +82,14 @@ def main() -> None:
     c.add_argument("reference", type=Path)
     c.add_argument("candidate", type=Path)
     args = parser.parse_args()
+    if args.quick:
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp:
+            render(Path(tmp) / "a", ROOT, QUICK)
+            render(Path(tmp) / "b", ROOT, QUICK)
+            sys.exit(1 if compare(Path(tmp) / "a", Path(tmp) / "b") else 0)
+    if args.command is None:
+        parser.error("say render or compare (or --quick)")
     if args.command == "render":
         render(args.out, args.tree.resolve())
     else:

@@ -4,7 +4,8 @@ which should alter no picture alters no byte.
     python benchmarks/output_digests.py > before.txt        # on the old commit
     python benchmarks/output_digests.py --compare before.txt  # on the new one
 
-`--repo DIR` renders with another checkout's `run.py` (its own `visualizer` package).
+`--repo DIR` renders with another checkout's `run.py` (its own `visualizer` package);
+`--quick` only two small scenarios (a few seconds).
 """
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from pathlib import Path
 import yaml
 
 HERE = Path(__file__).resolve().parent.parent
+#: small shipped scenarios for --quick
+QUICK = ("tremaux.yaml", "life_glider_projective.yaml")
 
 
 def output_suffix(scenario: Path) -> str:
@@ -27,11 +30,14 @@ def output_suffix(scenario: Path) -> str:
     return Path(str(output)).suffix or ".gif" if output else ".gif"
 
 
-def digests(repo: Path) -> dict[str, str]:
-    """Scenario file name -> SHA-256 of what `run.py` writes for it in `repo`."""
+def digests(repo: Path, names: tuple[str, ...] = ()) -> dict[str, str]:
+    """Scenario file name -> SHA-256 of what `run.py` writes for it in `repo` (every shipped
+    scenario, or those `names`)."""
     found: dict[str, str] = {}
+    scenarios = [repo / "scenarios" / name for name in names] or \
+        sorted((repo / "scenarios").glob("*.yaml"))
     with tempfile.TemporaryDirectory() as tmp:
-        for scenario in sorted((repo / "scenarios").glob("*.yaml")):
+        for scenario in scenarios:
             out = Path(tmp) / f"{scenario.stem}{output_suffix(scenario)}"
             done = subprocess.run([sys.executable, "run.py", str(scenario), "--out", str(out)],
                                   cwd=repo, capture_output=True, text=True)
@@ -45,12 +51,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repo", type=Path, default=HERE, help="the checkout to render with")
     parser.add_argument("--compare", type=Path, help="a file this script printed before")
+    parser.add_argument("--quick", action="store_true", help="only " + ", ".join(QUICK))
     args = parser.parse_args()
-    now = digests(args.repo.resolve())
+    now = digests(args.repo.resolve(), QUICK if args.quick else ())
     if args.compare is None:
         for name, digest in now.items():
             print(f"{digest}  {name}")
-        return 0
+        return 1 if any(digest.startswith("failed") for digest in now.values()) else 0
     before = dict(reversed(line.split("  ", 1)) for line in
                   args.compare.read_text().splitlines() if line.strip())
     changed = [name for name in sorted(set(before) | set(now))

@@ -1,11 +1,20 @@
-"""Synthetic palette-index animations for the export benchmarks and tests."""
+"""Synthetic palette-index animations for the export benchmarks and tests.
+
+    python benchmarks/scenes.py            # each scene's size, frames and changed pixels
+    python benchmarks/scenes.py --quick    # the same on small scenes: a second
+"""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Iterator
 
 import numpy as np
 
-from visualizer.render.palette import INDEX
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from visualizer.render.palette import INDEX  # noqa: E402
 
 # 3x5 bitmap digits, row-major, '#' = ink
 _DIGITS = ("###,#.#,#.#,#.#,###", ".#.,##.,.#.,.#.,###", "###,..#,###,#..,###",
@@ -109,3 +118,32 @@ def life_frames(*, rows: int = 100, cols: int = 150, cell: int = 4, frames: int 
         n = sum(np.roll(np.roll(alive, dy, 0), dx, 1)
                 for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dy, dx) != (0, 0))
         before, alive = alive, (n == 3) | (alive & (n == 2))
+
+
+def describe(name: str, frames: Iterator[tuple[np.ndarray, tuple]]) -> str:
+    """One line about a scene: its size, frames, and the pixels its frames change."""
+    first, _ = next(frames)
+    shown, count, changed = first.copy(), 1, first.size
+    for frame, _ in frames:
+        changed += int(np.count_nonzero(frame != shown))
+        shown[:] = frame
+        count += 1
+    height, width = first.shape
+    return (f"{name}: {width}x{height} px, {count} frames, {changed:,} changed pixels "
+            f"({changed / (count * first.size):.1%} of all frames' pixels)")
+
+
+def main() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small scenes of 30 frames")
+    args = parser.parse_args()
+    maze = {"rows": 10, "cols": 15, "frames": 30} if args.quick else {}
+    life = {"rows": 30, "cols": 40, "frames": 30} if args.quick else {}
+    print(describe("maze", maze_frames(**maze)))
+    print(describe("life", life_frames(**life)))
+
+
+if __name__ == "__main__":
+    main()

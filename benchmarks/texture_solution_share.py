@@ -2,6 +2,7 @@
 
     python benchmarks/texture_solution_share.py                 # 40x40, 50 mazes each
     python benchmarks/texture_solution_share.py --sizes 20,40,100 --mazes 20
+    python benchmarks/texture_solution_share.py --quick     # 10x10 and 20x20, 3 mazes
 
 For each size and each way of choosing where the backtracker starts carving (a random cell,
 our default, or the entrance corner (0, 0)), it prints the mean share of the cells on the
@@ -49,7 +50,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="40")
     parser.add_argument("--mazes", type=int, default=50)
+    parser.add_argument("--quick", action="store_true", help="sizes 10 and 20, 3 mazes each")
     args = parser.parse_args()
+    if args.quick:
+        args.sizes, args.mazes = "10,20", 3
     for n in map(int, args.sizes.split(",")):
         for label, start in (("carved from a random cell", None),
                              ("carved from the entrance (0, 0)", (0, 0))):
