@@ -283,7 +283,7 @@ def fits(scenario: Scenario, specs: list[PanelSpec], ahead: Preview | None,
                       heading=scenario.title,
                       columns=min(columns or default_columns(len(specs)), len(specs)),
                       captions=ahead.captions if ahead else None,
-                      frame_width=fw, **layout_sizes(scenario))
+                      frame_width=fw, headers=scenario.table, **layout_sizes(scenario))
     return lay.width <= fw and lay.height <= fh
 
 
@@ -320,7 +320,7 @@ def make_canvas(scenario: Scenario) -> Canvas:
     set_up_captions(scenario, panels)
     return Canvas(panels, [spec.title for spec in scenario.panels], heading=scenario.title,
                   columns=scenario.columns, size=scenario.size, key=ahead.legend,
-                  captions=ahead.captions, **text_sizes(scenario))
+                  captions=ahead.captions, headers=scenario.table, **text_sizes(scenario))
 
 
 def set_up_captions(scenario: Scenario, panels: list) -> None:
@@ -474,7 +474,8 @@ def fill_slots(scenario: Scenario, ahead: Preview) -> Preview:
                            heading=scenario.title,
                            columns=min(scenario.columns or default_columns(len(specs)),
                                        len(specs)),
-                           captions=seen.captions, frame_width=fw, **layout_sizes(scenario))
+                           captions=seen.captions, frame_width=fw, headers=scenario.table,
+                           **layout_sizes(scenario))
 
     specs = list(scenario.panels)
     for _ in range(3):
