@@ -224,7 +224,7 @@ class Canvas:
             ph, pw = panel.raster.shape
             self.frame[slot.y:slot.y + ph, slot.x:slot.x + pw] = panel.raster
             panel.take_dirty()
-        self._headers(ox + margin, gap)
+        self._headers(gap)
         if self.legend:
             top = oy + lay.height - margin - lay.legend_h + PAD
             key_width = min(lay.legend_w, legend.width(self.legend, caption_size, lay.legend_w))
@@ -281,10 +281,10 @@ class Canvas:
             self._text(line, y + k * title_h, x + max(0, (width - tw) // 2),
                        self.title_size, True)
 
-    def _headers(self, x_left: int, gap: int) -> None:
-        """A table's headers: each column's above its first-row panel (in that row's title
-        band), each row's in the band at the left from `x_left` (`gap` short of the first
-        column), centred on the row's pictures."""
+    def _headers(self, gap: int) -> None:
+        """A table's headers: each column's centred above its first-row panel (in that row's
+        title band), each row's in the band at the left, `gap` short of the row's first
+        panel (right-aligned there) and centred on the row's pictures."""
         lay = self.layout
         if not lay.column_headers:
             return
@@ -294,7 +294,10 @@ class Canvas:
         for r, lines in enumerate(lay.row_headers):
             slot = self.slots[r * lay.columns]
             y = slot.y + (lay.row_panel[r] - len(lines) * title_h) // 2
-            self._centred(lines, y, x_left, lay.left - gap)
+            for k, line in enumerate(lines):
+                self._text(line, y + k * title_h,
+                           slot.x - gap - text_width(line, self.title_size, True),
+                           self.title_size, True)
 
     def _text(self, line: str, y: int, x: int, size: int, bold: bool) -> None:
         draw_text(self.frame, line, y, x, INDEX["text"], size, bold=bold)
