@@ -109,7 +109,8 @@ class Prepared:
                       heading=self.scenario.title, columns=plan.columns, size=plan.size,
                       key=list(plan.legend) if plan.legend is not None else None,
                       captions=[list(c) for c in plan.captions],
-                      title_size=plan.text.title_size, caption_size=size)
+                      title_size=plan.text.title_size, caption_size=size,
+                      headers=self.scenario.table)
 
 
 def prepare(scenario: Scenario) -> Prepared:

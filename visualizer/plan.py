@@ -214,7 +214,7 @@ class Arrangement:
                            captions=captions, frame_width=self.size[0] if self.size else None,
                            margin=MARGIN,
                            gap=GAP, title_size=text.title_size,
-                           caption_size=text.caption_size)
+                           caption_size=text.caption_size, headers=self.scenario.table)
 
     def fits(self, panels: Sequence[PanelSpec], columns: int | None,
              bare: bool = False) -> bool:

@@ -105,6 +105,8 @@ class Scenario:
     #: every writer's own options by key (`export.FORMATS[...].options`), defaults filled
     options: dict[str, Any] = field(default_factory=dict)
     shorthand: bool = False        # the file gives its one panel's keys at the top level
+    #: panels that form a table: (row headers, column headers); the panels row by row
+    table: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
     def writer_options(self) -> dict[str, Any]:
         """The keyword options this scenario's writer takes (its format's own keys)."""
@@ -165,11 +167,16 @@ def _scenario(model: Any, raw: dict, path: Path, out: str | Path | None) -> Scen
         if panels[0].title == title:
             title = ""
     options = {p.name: getattr(model, p.name) for f in FORMATS.values() for p in f.options}
+    table = columns = None
+    if model.table is not None:     # a table's panels are named by their row and column
+        table, columns = (model.table.rows, model.table.columns), len(model.table.columns)
+        for k, spec in enumerate(panels):
+            spec.title = f"{table[0][k // columns]} · {table[1][k % columns]}"
     return Scenario(path, title, model.seed, panels, output, fmt, model.fps,
                     model.steps_per_frame, model.duration, model.clock, model.hold,
-                    model.hold_first, model.theme, dict(model.colours), model.columns,
-                    model.size, model.still, model.strip, model.legend, model.solve_together,
-                    options, model.panels is None)
+                    model.hold_first, model.theme, dict(model.colours),
+                    model.columns or columns, model.size, model.still, model.strip,
+                    model.legend, model.solve_together, options, model.panels is None, table)
 
 
 def _choice(model: Any) -> AlgorithmChoice:

@@ -137,9 +137,8 @@ def legend_box(canvas: Any) -> Box | None:
     if not canvas.legend or not lay.legend_h:
         return None
     height, width = canvas.shape
-    oy, ox = (height - lay.height) // 2, (width - lay.width) // 2
-    margin = canvas.slots[0].x_text - ox
-    foot = oy + lay.height - margin
+    oy = (height - lay.height) // 2
+    foot = oy + lay.height - lay.margin
     return foot - lay.legend_h, foot, 0, width
 
 

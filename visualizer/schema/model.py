@@ -308,6 +308,59 @@ def _panels_check(value: Any) -> Any:
     return value
 
 
+MAX_TABLE = 8          # rows or columns a table has at most
+
+
+def _labels_check(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_TABLE:
+        raise expected(f"a list of 1 to {MAX_TABLE} labels", value)
+    for i, label in enumerate(value):
+        if not isinstance(label, (str, int, float)) or isinstance(label, bool) \
+                or not str(label).strip() or len(str(label)) > 100:
+            raise fail(f"expected a label (text of 1 to 100 characters), got {show(label)}",
+                       (i,))
+    return tuple(str(label) for label in value)
+
+
+Labels = value_type(tuple[str, ...], _labels_check, {
+    "type": "array", "minItems": 1, "maxItems": MAX_TABLE,
+    "items": {"type": "string", "minLength": 1, "maxLength": 100}},
+    f"a list of 1 to {MAX_TABLE} labels")
+
+
+class Table(Section):
+    """Panels that form a table (rules × surfaces, generators × grids …): one header per row
+    and per column instead of a title per panel. The panels are listed row by row."""
+
+    shape: ClassVar[str] = "a mapping with rows and columns"
+    rows: Labels = Field(description="the rows' headers, top to bottom (drawn at the left "  # type: ignore[valid-type]
+                                     "of each row)")
+    columns: Labels = Field(description="the columns' headers, left to right (drawn above "  # type: ignore[valid-type]
+                                        "the first row)")
+
+
+def _table_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
+    """A `table` and the panels it holds: as many as its cells, none with its own title."""
+    if "table" not in data or bad("table"):
+        return
+    rows, columns = len(data["table"]["rows"]), len(data["table"]["columns"])
+    panels = data.get("panels")
+    if not isinstance(panels, list):
+        if "panels" not in data:
+            yield ("table",), "a table needs its panels listed under `panels:`, row by row"
+        return
+    if len(panels) != rows * columns:
+        yield ("panels",), (f"expected {rows * columns} panels for the table's {rows} rows × "
+                            f"{columns} columns (listed row by row), got {len(panels)}")
+    for i, panel in enumerate(panels):
+        if isinstance(panel, dict) and "title" in panel:
+            yield ("panels", i, "title"), ("a panel in a table has no title: the table's row "
+                                           "and column headers name it")
+    if "columns" in data and not bad("columns") and data["columns"] != columns:
+        yield ("columns",), (f"expected {columns} (the table's columns) or no `columns`, got "
+                             f"{show(data['columns'])}")
+
+
 def _writer_fields() -> dict[str, Any]:
     """Each writer's own options, as top-level keys."""
     fields = {}
@@ -419,6 +472,8 @@ def _build() -> tuple[type[Section], type[Section]]:
                                                  "caption")
         solve_together: flag() = Field(False, description="every maze is built first, then "  # type: ignore[valid-type]
                                                           "all solve together")
+        table: Table = Field(None, description="panels that form a table: a header per row "  # type: ignore[assignment]
+                                               "and per column instead of a title per panel")
         shorthand: Panel = Field(None, alias=TAG + "panel", exclude=True)  # type: ignore[assignment,literal-required]
 
         @classmethod
@@ -452,6 +507,7 @@ def _build() -> tuple[type[Section], type[Section]]:
             fmt, problems = resolve_output(data, bad, ctx.get("path", Path("scenario.yaml")),
                                            ctx.get("out"))
             yield from problems
+            yield from _table_rules(data, bad)
             if fmt is not None and not bad("fps") and "fps" in data:
                 record = FORMATS[fmt]
                 if not record.fps_allowed(data["fps"]):
@@ -467,7 +523,7 @@ def _build() -> tuple[type[Section], type[Section]]:
 #: every key of a scenario file (besides the panel keys when there is one panel)
 TOP_KEYS = ("title", "seed", "panels", "output", "format", "fps", "steps_per_frame",
             "duration", "clock", "hold", "hold_first", "theme", "colours", "columns", "size",
-            "still", "strip", "legend", "solve_together") + tuple(
+            "still", "strip", "legend", "solve_together", "table") + tuple(
     p.name for f in FORMATS.values() for p in f.options)
 _BUILT: dict[tuple, tuple[type[Section], type[Section]]] = {}
 

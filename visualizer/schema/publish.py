@@ -40,6 +40,7 @@ def schema_text() -> str:
 SECTIONS = (   # (heading, $defs name or None for the top level, where it sits)
     ("The scenario (top level)", None, ""),
     ("A panel", "Panel", "each item of `panels` (or the top level of a one-panel scenario)"),
+    ("A table", "Table", "`table` of the scenario: its panels, listed row by row, have no titles"),
     ("The maze", "Maze", "`maze` of a panel"),
     ("Endpoints as cells", "EndpointCells", "`endpoints` when it is a mapping"),
     ("A Life run", "LifeSection", "`life` of a panel"),
