@@ -1,18 +1,27 @@
 """YAML scenario -> validated `Scenario`, with every error at once and its location.
 
 A message reads `scenarios/x.yaml: panels[1].maze.rows: expected a whole number from 1 to
-1000, got 'ten'`. YAML is read with the safe loader.
+1000, got 'ten'`. YAML is read by the defensive reader (`schema.yaml_reader`).
+
+The schema (`schema.model`) is the spec: every default is written there, and the types
+here (Scenario, PanelSpec, MazeSpec, AlgorithmChoice) have no defaults of their own; they
+are filled from the validated model.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from . import registry
+from .choices import Animate, Clock, Figures, View
 from .export import FORMATS
+from .life.spec import LifeSpec, life_spec
+from .questions.model import Question
+from .questions.spec import questions as question_records
 from .schema.budget import Budget
 from .schema.fields import located
 from .schema.model import (  # noqa: F401
@@ -46,21 +55,22 @@ class ScenarioError(Exception):
 
 @dataclass
 class AlgorithmChoice:
-    """A registered algorithm and the options the scenario gives it."""
+    """A registered algorithm and the options the scenario gives it (the others take their
+    `registry.Param` default)."""
 
     name: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any]
 
 
 @dataclass
 class MazeSpec:
     rows: int
     cols: int
-    surface: str = "plane"
-    cell_size: int = 10
-    wall: int = 2
-    view: str = "square"     # or "neighbourhood": copies of the maze around it, as glued
-    auto: tuple[bool, bool] = (False, False)   # rows, cols follow the panel's slot
+    surface: str
+    cell_size: int
+    wall: int
+    view: View
+    auto: tuple[bool, bool]     # rows, cols follow the panel's slot
 
     @property
     def sized(self) -> bool:
@@ -74,17 +84,17 @@ class PanelSpec:
 
     title: str
     seed: int
-    maze: MazeSpec | None = None
-    generator: AlgorithmChoice | None = None
-    endpoints: Any = "corners"     # a rule name or (entrance, exit) cells
-    solver: AlgorithmChoice | None = None
-    life: Any = None
-    cell_size: int = 10
-    braid: float = 0.0
-    animate: str = "all"           # or "solve": the maze appears built in the first frame
-    chart_beside: bool = False     # set by the slide layout: a Life chart beside its grid
-    questions: list = field(default_factory=list)   # stop and predict (visualizer.questions)
-    figures: str = "summary"       # the maze's caption figures: summary, or texture
+    maze: MazeSpec | None
+    generator: AlgorithmChoice | None
+    endpoints: Any                 # a rule name or (entrance, exit) cells
+    solver: AlgorithmChoice | None
+    life: LifeSpec | None
+    cell_size: int
+    braid: float
+    animate: Animate
+    questions: list[Question]      # stop and predict (visualizer.questions)
+    figures: Figures
+    chart_beside: bool = False     # set by the slide layout (not a scenario key)
 
 
 @dataclass
@@ -94,36 +104,35 @@ class Scenario:
     seed: int
     panels: list[PanelSpec]
     output: Path
-    format: str = "gif"
-    fps: int = 25
-    steps_per_frame: int | None = None
-    duration: float | None = None
-    clock: str = "steps"
-    hold: float = 2.0
-    hold_first: float = 0.5
-    theme: str = "light"
-    colours: dict[str, str] = field(default_factory=dict)
-    columns: int | None = None
-    size: tuple[int, int] | None = None
-    still: bool = False            # also save the final frame as a PNG
-    strip: int = 0                 # also save this many key frames side by side as a PNG
-    legend: bool = True            # each panel explains its colours below its caption
-    solve_together: bool = False   # every maze is built first, then all solve together
+    format: str
+    fps: int
+    steps_per_frame: int | None
+    duration: float | None
+    clock: Clock
+    hold: float
+    hold_first: float
+    theme: str
+    colours: dict[str, str]
+    columns: int | None
+    size: tuple[int, int] | None
+    still: bool                    # also save the final frame as a PNG
+    strip: int                     # also save this many key frames side by side as a PNG
+    legend: bool                   # each panel explains its colours below its caption
+    solve_together: bool           # every maze is built first, then all solve together
     #: every writer's own options by key (`export.FORMATS[...].options`), defaults filled
-    options: dict[str, Any] = field(default_factory=dict)
-    shorthand: bool = False        # the file gives its one panel's keys at the top level
+    options: dict[str, Any]
+    shorthand: bool                # the file gives its one panel's keys at the top level
 
     def writer_options(self) -> dict[str, Any]:
         """The keyword options this scenario's writer takes (its format's own keys)."""
-        return {p.name: self.options.get(p.name, p.default)
-                for p in FORMATS[self.format].options}
+        return {p.name: self.options[p.name] for p in FORMATS[self.format].options}
 
 
-def load(path: str | Path, *, out: str | Path | None = None, roots: tuple[Path, ...] = (),
+def load(path: str | os.PathLike, *, out: str | Path | None = None, roots: tuple[Path, ...] = (),
          budget: Budget | None = DEFAULT_BUDGET) -> Scenario:
     """Read and validate the scenario file at `path` (ScenarioError lists every problem).
-    Pattern files are read from the scenario's folder and `roots` only; a scenario beyond
-    `budget` is refused (None: no resource limits)."""
+    Pattern files are read from the scenario's folder and
+    `roots` only; a scenario beyond `budget` is refused (None: no resource limits)."""
     path = Path(path)
     try:
         raw = read_yaml(path)
@@ -135,7 +144,8 @@ def load(path: str | Path, *, out: str | Path | None = None, roots: tuple[Path, 
 def parse(raw: Any, path: Path, *, out: str | Path | None = None,
           roots: tuple[Path, ...] = (), budget: Budget | None = DEFAULT_BUDGET) -> Scenario:
     """Validate an already-read scenario mapping (see `load`): the schema, then the
-    resource budget, then (for block mazes) the cells that must be open."""
+    resource budget, then what needs the panels' runs (the cells a block maze must leave
+    open, the moments the questions name)."""
     path = Path(path)
     context = {"path": path, "out": out, "base_dir": path.parent, "roots": tuple(roots)}
     try:
@@ -143,40 +153,38 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None,
     except ValidationError as exc:
         raise ScenarioError([f"{path}: {e.where or '(top level)'}: {e.message}"
                              for e in located(exc)]) from None
-    scenario = _scenario(model, raw, path, out)
-    if budget is not None:
-        budget.check(scenario)
+    scenario = _scenario(model, path)
+    too_much = budget.problems(scenario) if budget is not None else []
+    if too_much:
+        raise ScenarioError([f"{path}: {line}" for line in too_much])
     errors = [f"{path}: {line}" for i, spec in enumerate(scenario.panels)
               if spec.maze is not None
-              for line in blocked_cells(spec, "" if scenario.shorthand else f"panels[{i}]")]
-    errors += [f"{path}: {line}" for line in _questions(scenario)]
+              for line in blocked_cells(spec, _where(scenario, i))]
+    errors += [f"{path}: {line}" for line in _moments(scenario)]
     if errors:
         raise ScenarioError(errors)
     return scenario
 
 
-def _scenario(model: Any, raw: dict, path: Path, out: str | Path | None) -> Scenario:
-    """The Scenario of a validated model."""
-    fmt, _ = resolve_output(raw, lambda *p: False, path, out)
-    fmt = fmt or "gif"
-    if out is not None or model.output is not None:
-        target = Path(out if out is not None else model.output).expanduser()
-        output = target if target.suffix else target.with_suffix(f".{fmt}")
-    else:
-        output = Path("output") / f"{path.stem}.{fmt}"
-    title = model.title
-    if model.panels is not None:
-        panels = [_panel(p, model.seed) for p in model.panels]
-    else:
-        panels = [_panel(model.shorthand, model.seed)]
-        if panels[0].title == title:
-            title = ""
+def _where(scenario: Scenario, i: int) -> str:
+    """Where panel `i`'s keys are in the file ("" at the top level of a one-panel file)."""
+    return "" if scenario.shorthand else f"panels[{i}]"
+
+
+def _scenario(model: Any, path: Path) -> Scenario:
+    """The Scenario of a validated model (whose defaults are filled in)."""
+    shorthand = model.shorthand is not None
+    panels = [_panel(p, "questions" if shorthand else f"panels[{i}].questions")
+              for i, p in enumerate(model.panels)]
     options = {p.name: getattr(model, p.name) for f in FORMATS.values() for p in f.options}
-    return Scenario(path, title, model.seed, panels, output, fmt, model.fps,
-                    model.steps_per_frame, model.duration, model.clock, model.hold,
-                    model.hold_first, model.theme, dict(model.colours), model.columns,
-                    model.size, model.still, model.strip, model.legend, model.solve_together,
-                    options, model.panels is None)
+    return Scenario(
+        path=path, title=model.title, seed=model.seed, panels=panels,
+        output=Path(model.output), format=model.format, fps=model.fps,
+        steps_per_frame=model.steps_per_frame, duration=model.duration, clock=model.clock,
+        hold=model.hold, hold_first=model.hold_first, theme=model.theme,
+        colours=dict(model.colours), columns=model.columns, size=model.size,
+        still=model.still, strip=model.strip, legend=model.legend,
+        solve_together=model.solve_together, options=options, shorthand=shorthand)
 
 
 def _choice(model: Any) -> AlgorithmChoice:
@@ -184,47 +192,39 @@ def _choice(model: Any) -> AlgorithmChoice:
     return AlgorithmChoice(model.name, params)
 
 
-def _panel(model: Any, seed: int) -> PanelSpec:
-    """The PanelSpec of a validated panel (its seed defaults to the scenario's)."""
-    from .maze.endpoints import default_rule
-
-    panel_seed = model.seed if model.seed is not None else seed
+def _panel(model: Any, questions_at: str) -> PanelSpec:
+    """The PanelSpec of a validated panel; its questions are located at `questions_at`."""
+    asked = question_records(model.questions, questions_at)
     if model.life is not None:
-        from .life.spec import life_spec
-
-        return PanelSpec(model.title or "Life", panel_seed, life=life_spec(model.life),
-                         cell_size=model.cell_size if model.cell_size is not None else 6,
-                         questions=list(model.questions or ()))
+        return PanelSpec(title=model.title, seed=model.seed, maze=None, generator=None,
+                         endpoints=None, solver=None, life=life_spec(model.life),
+                         cell_size=model.cell_size, braid=model.braid, animate=model.animate,
+                         questions=asked, figures=model.figures)
     m = model.maze
     auto = (m.rows == AUTO, m.cols == AUTO)
-    maze = MazeSpec(AUTO_START if auto[0] else m.rows, AUTO_START if auto[1] else m.cols,
-                    m.surface, m.cell_size, m.wall, m.view, auto)
-    generator = _choice(model.generator)
-    solver = _choice(model.solver) if model.solver is not None else None
+    maze = MazeSpec(rows=AUTO_START if auto[0] else m.rows,
+                    cols=AUTO_START if auto[1] else m.cols, surface=m.surface,
+                    cell_size=m.cell_size, wall=m.wall, view=m.view, auto=auto)
     endpoints: Any = model.endpoints
-    if endpoints is None:
-        endpoints = default_rule(maze.surface)
-    elif not isinstance(endpoints, str):
+    if not isinstance(endpoints, str):
         endpoints = (endpoints.entrance, endpoints.exit)
-    title = model.title
-    if title is None:
-        title = generator.name + (f" + {solver.name}" if solver else "")
-    return PanelSpec(title, panel_seed, maze, generator, endpoints, solver,
-                     cell_size=maze.cell_size, braid=model.braid, animate=model.animate,
-                     questions=list(model.questions or ()), figures=model.figures)
+    return PanelSpec(title=model.title, seed=model.seed, maze=maze,
+                     generator=_choice(model.generator), endpoints=endpoints,
+                     solver=_choice(model.solver) if model.solver is not None else None,
+                     life=None, cell_size=model.cell_size, braid=model.braid,
+                     animate=model.animate, questions=asked, figures=model.figures)
 
 
-def _questions(scenario: Scenario) -> list[str]:
-    """Each panel's raw `questions:` turned into Questions checked against the panel (a
-    moment that never happens, a kind that does not fit its algorithm): the errors."""
+def _moments(scenario: Scenario) -> list[str]:
+    """The questions' moments found in their panels' runs (a moment that never happens,
+    two questions at one moment, more questions than moments): the errors. A panel whose
+    maze is auto-sized is checked when it is drawn."""
     errors: list[str] = []
-    for i, spec in enumerate(scenario.panels):
-        if spec.questions:
-            from .questions.spec import parse_questions
+    for spec in scenario.panels:
+        if spec.questions and (spec.maze is None or spec.maze.sized):
+            from .questions.answers import phased_events, resolve_panel
 
-            loc = "questions" if scenario.shorthand else f"panels[{i}].questions"
-            spec.questions, found = parse_questions(spec.questions, loc, spec)
-            errors += found
+            errors += resolve_panel(spec.questions, phased_events(spec), spec, 0)[1]
     return errors
 
 
