@@ -95,18 +95,30 @@ def test_split_changes_covers_each_change_and_splits_far_apart_ones():
     assert split_changes(near) == [(1, 5, 1, 7)]
 
 
-def test_writer_options_come_from_the_format_record():
+def test_writer_options_come_from_the_format_record_and_are_checked_by_the_schema(tmp_path):
     """The writer takes its defaults from `FORMATS["html"]` and checks nothing itself: the
-    schema validates the options once, as scenario keys."""
+    schema validates the options once, as scenario keys or as `save`'s keywords."""
     import inspect
 
     from visualizer.choices import QuestionsAs
     from visualizer.export import FORMATS
+    from visualizer.scenario import writer_options
 
     signature = inspect.signature(HtmlWriter)
     for param in FORMATS["html"].options:
         assert signature.parameters[param.name].default == param.default, param.name
     assert FORMATS["html"].options[-1].default is QuestionsAs.ASK
+    with pytest.raises(ScenarioError) as caught:
+        writer_options("html", {"fit": "huge", "autoplay": "yes", "colour": 1},
+                       tmp_path / "s.yaml")
+    where = tmp_path / "s.yaml"
+    assert caught.value.errors == [
+        f"{where}: colour: unknown option; expected one of autoplay, speed, fit, controls, "
+        "questions_as",
+        f"{where}: autoplay: expected true or false, got 'yes'",
+        f"{where}: fit: expected one of width, whole, none, got 'huge'"]
+    assert writer_options("html", {"questions_as": "cards"}, where) == {
+        "questions_as": QuestionsAs.CARDS}
 
 
 def test_scenario_html_options_are_located_errors(tmp_path):

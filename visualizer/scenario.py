@@ -1,7 +1,9 @@
 """YAML scenario -> validated `Scenario`, with every error at once and its location.
 
 A message reads `scenarios/x.yaml: panels[1].maze.rows: expected a whole number from 1 to
-1000, got 'ten'`. YAML is read by the defensive reader (`schema.yaml_reader`).
+1000, got 'ten'`. YAML is read by the defensive reader (`schema.yaml_reader`); values given
+beside the file (command-line flags, API keywords: `Given`) replace its keys before the
+schema validates it, so they meet the same rules, the same budget and the same messages.
 
 The schema (`schema.model`) is the spec: every default is written there, and the types
 here (Scenario, PanelSpec, MazeSpec, AlgorithmChoice) have no defaults of their own; they
@@ -10,7 +12,8 @@ are filled from the validated model.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +26,7 @@ from .life.spec import LifeSpec, life_spec
 from .questions.model import Question
 from .questions.spec import questions as question_records
 from .schema.budget import Budget
-from .schema.fields import located
+from .schema.fields import Located, located
 from .schema.model import (  # noqa: F401
     AUTO,
     CANVAS_LIMITS,
@@ -37,6 +40,7 @@ from .schema.model import (  # noqa: F401
     resolve_output,
     scenario_model,
     size_expected,
+    writer_model,
 )
 from .schema.yaml_reader import YamlProblem, read_yaml
 
@@ -128,30 +132,57 @@ class Scenario:
         return {p.name: self.options[p.name] for p in FORMATS[self.format].options}
 
 
+@dataclass(frozen=True)
+class Given:
+    """Keys given beside a scenario document — command-line flags, API keywords — that
+    replace the document's own before it is validated. `names` says how a message names a
+    key that came from here (`size` -> `--size`); a key not in it is named as itself."""
+
+    values: Mapping[str, Any] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def merged(self, raw: Any) -> Any:
+        """The document with these keys in it (a document that is not a mapping as it
+        is: its own error is the one to report)."""
+        return {**raw, **self.values} if isinstance(raw, dict) and self.values else raw
+
+    def where(self, error: Located) -> str:
+        """The location of a validation error, named as its key was given."""
+        for key, name in self.names.items():
+            if key in self.values and (error.where == key or error.where.startswith(
+                    (f"{key}.", f"{key}["))):
+                return name + error.where[len(key):]
+        return error.where
+
+
+NOTHING_GIVEN = Given()
+
+
 def load(path: str | os.PathLike, *, out: str | Path | None = None, roots: tuple[Path, ...] = (),
-         budget: Budget | None = DEFAULT_BUDGET) -> Scenario:
-    """Read and validate the scenario file at `path` (ScenarioError lists every problem).
-    Pattern files are read from the scenario's folder and
+         budget: Budget | None = DEFAULT_BUDGET, given: Given = NOTHING_GIVEN) -> Scenario:
+    """Read and validate the scenario file at `path` (ScenarioError lists every problem),
+    with the keys `given` beside it. Pattern files are read from the scenario's folder and
     `roots` only; a scenario beyond `budget` is refused (None: no resource limits)."""
     path = Path(path)
     try:
         raw = read_yaml(path)
     except YamlProblem as exc:
         raise ScenarioError([f"{path}: {exc}"]) from None
-    return parse(raw, path, out=out, roots=roots, budget=budget)
+    return parse(raw, path, out=out, roots=roots, budget=budget, given=given)
 
 
 def parse(raw: Any, path: Path, *, out: str | Path | None = None,
-          roots: tuple[Path, ...] = (), budget: Budget | None = DEFAULT_BUDGET) -> Scenario:
-    """Validate an already-read scenario mapping (see `load`): the schema, then the
-    resource budget, then what needs the panels' runs (the cells a block maze must leave
-    open, the moments the questions name)."""
+          roots: tuple[Path, ...] = (), budget: Budget | None = DEFAULT_BUDGET,
+          given: Given = NOTHING_GIVEN) -> Scenario:
+    """Validate an already-read scenario mapping (see `load`): the keys `given` merged in,
+    the schema, then the resource budget, then what needs the panels' runs (the cells a
+    block maze must leave open, the moments the questions name)."""
     path = Path(path)
     context = {"path": path, "out": out, "base_dir": path.parent, "roots": tuple(roots)}
     try:
-        model = scenario_model().model_validate(raw, context=context)
+        model = scenario_model().model_validate(given.merged(raw), context=context)
     except ValidationError as exc:
-        raise ScenarioError([f"{path}: {e.where or '(top level)'}: {e.message}"
+        raise ScenarioError([f"{path}: {given.where(e) or '(top level)'}: {e.message}"
                              for e in located(exc)]) from None
     scenario = _scenario(model, path)
     too_much = budget.problems(scenario) if budget is not None else []
@@ -164,6 +195,18 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None,
     if errors:
         raise ScenarioError(errors)
     return scenario
+
+
+def writer_options(fmt: str, options: Mapping[str, Any], path: Path) -> dict[str, Any]:
+    """`options` for format `fmt`'s writer given beside a scenario (`Animation.save(...,
+    autoplay=False)`), validated as the scenario's own keys are (ScenarioError, located at
+    `path`, otherwise)."""
+    try:
+        model = writer_model(fmt).model_validate(dict(options))
+    except ValidationError as exc:
+        raise ScenarioError([f"{path}: {e.where}: {e.message}" for e in located(exc)]) \
+            from None
+    return {key: getattr(model, key) for key in options}
 
 
 def _where(scenario: Scenario, i: int) -> str:
