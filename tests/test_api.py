@@ -61,6 +61,56 @@ def test_scenario_from_a_file_a_dict_and_keywords_with_overrides():
         viz.make_scenario(42)
 
 
+def test_a_file_is_read_as_run_py_reads_it(tmp_path):
+    """One YAML reader: a duplicate key and a byte that is not UTF-8 are located refusals
+    from the API as from `run.py`, not a silent last-wins or a UnicodeDecodeError."""
+    twice = tmp_path / "twice.yaml"
+    twice.write_text("maze: {rows: 3, cols: 3}\ngenerator: kruskal\ngenerator: prim\n")
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(b"maze: {rows: 3, cols: 3}\ngenerator: kruskal\ntitle: \x80\n")
+    for path, message in ((twice, "line 3, column 1: the key `generator` appears twice "
+                                  "(first on line 2); keep one"),
+                          (binary, "line 3, column 8: expected UTF-8 text, got the byte 0x80; "
+                                   "save the file as UTF-8")):
+        with pytest.raises(ScenarioError) as caught:
+            viz.make_scenario(path)
+        assert caught.value.errors == [f"{path}: {message}"]
+        with pytest.raises(ScenarioError):
+            viz.render(path)
+        from visualizer.cli import main
+
+        assert main([str(path), "--stats"]) == 2
+
+
+def test_keywords_meet_the_rules_and_the_budget_of_the_keys_they_replace(tmp_path):
+    """Keywords are merged into the document before validation: a bad one is located by
+    its key, and one that makes the scenario too big is refused by the budget."""
+    path = tmp_path / "s.yaml"
+    path.write_text("maze: {rows: 3, cols: 3}\ngenerator: kruskal\n")
+    with pytest.raises(ScenarioError) as caught:
+        viz.make_scenario(path, size="banana", clock="sometimes")
+    assert [e.split(": ", 2)[1] for e in caught.value.errors] == ["clock", "size"]
+    with pytest.raises(ScenarioError) as caught:
+        viz.render(path, maze={"rows": 1000, "cols": 1000, "cell_size": 64})
+    assert "maze.cell_size: the panel would be" in caught.value.errors[0]
+    from visualizer.choices import Clock
+
+    assert viz.make_scenario(path, clock="progress").clock is Clock.PROGRESS
+
+
+def test_save_checks_its_writer_options_like_the_scenario_keys(tmp_path):
+    anim = viz.render(TINY)
+    with pytest.raises(ScenarioError) as caught:
+        anim.save(tmp_path / "a.html", fit="huge", colour=1)
+    assert caught.value.errors == [
+        "scenario: colour: unknown option; expected one of autoplay, speed, fit, controls, "
+        "questions_as",
+        "scenario: fit: expected one of width, whole, none, got 'huge'"]
+    with pytest.raises(ScenarioError, match="this takes no options"):
+        anim.save(tmp_path / "a.png", fit="whole")
+    assert not list(tmp_path.iterdir())
+
+
 def test_save_every_format_and_the_player_matches_the_gif(tmp_path):
     anim = viz.render(TINY)
     gif = anim.save(tmp_path / "a.gif")

@@ -9,7 +9,7 @@ from PIL import Image, ImageSequence
 
 from visualizer import cli, pipeline
 from visualizer.export import HtmlWriter, open_writer
-from visualizer.export.html import check_options, decode, fragment, split_changes
+from visualizer.export.html import decode, fragment, split_changes
 from visualizer.render.palette import NAMES
 from visualizer.scenario import ScenarioError, parse
 
@@ -95,14 +95,30 @@ def test_split_changes_covers_each_change_and_splits_far_apart_ones():
     assert split_changes(near) == [(1, 5, 1, 7)]
 
 
-def test_writer_options_are_checked(tmp_path, palette):
-    with pytest.raises(ValueError, match="speed: expected one of 0.25"):
-        HtmlWriter(tmp_path / "a.html", width=4, height=3, palette=palette, speed=3)
-    assert check_options({"fit": "huge", "autoplay": "yes", "colour": 1}, "html") == [
-        "html.fit: expected one of width, whole, none, got 'huge'",
-        "html.autoplay: expected true or false, got 'yes'",
-        "html.colour: unknown option; expected one of autoplay, speed, fit, controls, "
-        "questions_as"]
+def test_writer_options_come_from_the_format_record_and_are_checked_by_the_schema(tmp_path):
+    """The writer takes its defaults from `FORMATS["html"]` and checks nothing itself: the
+    schema validates the options once, as scenario keys or as `save`'s keywords."""
+    import inspect
+
+    from visualizer.choices import QuestionsAs
+    from visualizer.export import FORMATS
+    from visualizer.scenario import writer_options
+
+    signature = inspect.signature(HtmlWriter)
+    for param in FORMATS["html"].options:
+        assert signature.parameters[param.name].default == param.default, param.name
+    assert FORMATS["html"].options[-1].default is QuestionsAs.ASK
+    with pytest.raises(ScenarioError) as caught:
+        writer_options("html", {"fit": "huge", "autoplay": "yes", "colour": 1},
+                       tmp_path / "s.yaml")
+    where = tmp_path / "s.yaml"
+    assert caught.value.errors == [
+        f"{where}: colour: unknown option; expected one of autoplay, speed, fit, controls, "
+        "questions_as",
+        f"{where}: autoplay: expected true or false, got 'yes'",
+        f"{where}: fit: expected one of width, whole, none, got 'huge'"]
+    assert writer_options("html", {"questions_as": "cards"}, where) == {
+        "questions_as": QuestionsAs.CARDS}
 
 
 def test_scenario_html_options_are_located_errors(tmp_path):

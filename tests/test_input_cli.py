@@ -95,8 +95,6 @@ def test_a_batch_turns_an_unexpected_failure_into_a_row(tmp_path, monkeypatch, c
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--strip", "-1"], "argument --strip: expected a whole number from 0 to 24, got '-1'"),
-    (["--strip", "1000"], "argument --strip: expected a whole number from 0 to 24, got '1000'"),
     (["--jobs", "0"], "argument --jobs: expected a whole number from 1 to 64, got '0'"),
     (["--jobs", "-1"], "argument --jobs: expected a whole number from 1 to 64, got '-1'"),
 ])
@@ -123,13 +121,67 @@ def test_budget_flag_raises_the_limits(tmp_path, capsys):
 def test_allow_patterns_adds_roots(tmp_path, monkeypatch):
     seen = {}
 
-    def fake_load(path, *, out=None, roots=(), budget=None):
+    def fake_load(path, *, out=None, roots=(), budget=None, given=None):
         seen["roots"] = roots
         raise cli.ScenarioError([f"{path}: stop"])
 
     monkeypatch.setattr(cli, "load", fake_load)
     cli.main(["x.yaml", "--allow-patterns", str(tmp_path), "--allow-patterns", "/srv/p"])
     assert seen["roots"] == (tmp_path, Path("/srv/p"))
+
+
+TINY = "maze: {rows: 2, cols: 2}\ngenerator: kruskal\n"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--size", "banana"], "--size: expected a canvas size WxH (160-3840 by 90-2160 pixels), "
+                           "e.g. a slide: 960x540, 1280x720, 1920x1080, got 'banana'"),
+    (["--strip", "-1"], "--strip: expected a whole number from 0 to 24, got -1"),
+    (["--strip", "many"], "--strip: expected a whole number from 0 to 24, got 'many'"),
+    (["--effort", "quick"], "--effort: expected one of best, fast, fastest, smallest, got "
+                            "'quick'"),
+    (["--questions-as", "slides"], "--questions-as: expected one of ask, cards, got 'slides'"),
+    (["--autoplay", "maybe"], "--autoplay: expected true or false, got 'maybe'"),
+    (["--crf", "99"], "--crf: expected a whole number from 0 to 51, got 99"),
+])
+def test_scenario_flags_meet_the_schema_located_by_the_flag(args, message, tmp_path, capsys):
+    """A flag that sets a scenario key is merged into the document before validation: its
+    refusal is the key's, located by the flag, like any other error of the file."""
+    path = tmp_path / "s.yaml"
+    path.write_text(TINY)
+    out = tmp_path / "out" / "s.gif"
+    for mode in ([], ["--stats"]):
+        assert cli.main([str(path), "--out", str(out), *args, *mode]) == 2
+        assert capsys.readouterr().err == f"{path}: {message}\n"
+    assert not out.parent.exists() or list(out.parent.iterdir()) == []
+
+
+def test_flags_are_merged_before_validation_and_the_budget(tmp_path, capsys):
+    """`--size` meets the budget as the file's `size:` does: a maze too wide for a GIF at
+    its own size fits a fixed canvas, from the file or from the flag alike; and a flag's
+    value reaches the scenario as the key's validated value."""
+    from visualizer.choices import QuestionsAs
+
+    wide = "maze: {rows: 10, cols: 1000, cell_size: 64}\ngenerator: kruskal\n"
+    path = tmp_path / "wide.yaml"
+    path.write_text(wide)
+    over = cli.Overrides((("size", "1280x720"),))
+    with pytest.raises(cli.ScenarioError) as caught:
+        cli.prepare(path, None, cli.Overrides())
+    assert "GIF holds at most 65,535 pixels a side" in caught.value.errors[0]
+    (tmp_path / "sized.yaml").write_text(wide + "size: 1280x720\n")
+    from_file = cli.prepare(tmp_path / "sized.yaml", str(tmp_path / "a.gif"), cli.Overrides())
+    from_flag = cli.prepare(path, str(tmp_path / "a.gif"), over)
+    assert from_file.size == from_flag.size == (1280, 720)
+    args = cli._parser().parse_args([str(path), "--questions-as", "cards", "--speed", "2.0",
+                                     "--autoplay", "off", "--still", "--strip", "3"])
+    flags = cli.scenario_flags(args)
+    assert flags == {"questions_as": "cards", "speed": 2, "autoplay": False, "still": True,
+                     "strip": 3}
+    page = cli.prepare(path, str(tmp_path / "a.html"), cli.Overrides(
+        tuple(flags.items()) + (("size", "1280x720"),)))
+    assert page.writer_options()["questions_as"] is QuestionsAs.CARDS
+    assert (page.still, page.strip, page.options["speed"]) == (True, 3, 2)
 
 
 @pytest.mark.parametrize("name", ["size_list", "generator_name_list", "solver_name_list",

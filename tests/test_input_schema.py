@@ -35,6 +35,31 @@ def test_reference_page_is_current_and_names_every_key():
             assert f"| `{key}` |" in text, (name, key)
 
 
+ASKING = {"maze": {"rows": 4, "cols": 4}, "generator": "backtracker", "solver": "bfs"}
+
+
+def test_every_question_field_is_published():
+    """Questions are modelled (a union by `kind`, moments a union by their key), so the
+    JSON Schema and the reference page describe each kind's every key and every moment."""
+    from visualizer.questions.spec import MOMENTS, QUESTIONS
+
+    schema = publish.json_schema()
+    text = (ROOT / "docs" / "scenario-reference.md").read_text(encoding="utf-8")
+    items = schema["$defs"]["Panel"]["properties"]["questions"]["items"]["oneOf"]
+    assert [item["$ref"].rsplit("/", 1)[1] for item in items] == [
+        m.__name__ for m in QUESTIONS.values()]
+    for kind, model in QUESTIONS.items():
+        section = schema["$defs"][model.__name__]
+        assert list(section["properties"]) == list(model.model_fields)
+        part = text[text.index(f"### {kind}\n"):]
+        part = part[:part.index("\n#", 1)]
+        for key in section["properties"]:
+            assert f"| `{key}` |" in part, (kind, key)
+    for how, form in MOMENTS.items():
+        assert list(schema["$defs"][form.__name__]["properties"]) == [how]
+        assert f"| `{how}` |" in text
+
+
 def test_run_py_schema_prints_the_schema(capsys):
     assert main(["--schema"]) == 0
     assert json.loads(capsys.readouterr().out) == json.loads(publish.schema_text())
@@ -54,6 +79,13 @@ def test_shipped_scenarios_name_the_schema_and_satisfy_it(path):
     {"maze": {"rows": 0, "cols": 3}, "generator": "kruskal"},
     {"maze": {"rows": 3, "cols": 3}, "generator": {"name": "kruskal", "x": 1}},
     {"panels": [{"life": {"rows": 8, "cols": 8, "surface": "donut"}}]},
+    {**ASKING, "questions": [{"kind": "guess", "auto": 1}]},
+    {**ASKING, "questions": [{"kind": "how_many", "auto": 1}]},
+    {**ASKING, "questions": [{"kind": "way_through"}]},
+    {**ASKING, "questions": [{"kind": "way_through", "auto": 1, "at": {"nth": 1}}]},
+    {**ASKING, "questions": [{"kind": "way_through", "at": {"generation": 1}}]},
+    {**ASKING, "questions": [{"kind": "next_cell", "at": {"milestone": "lunch"}}]},
+    {**ASKING, "questions": [{"kind": "next_cell", "about": "walls", "auto": 1}]},
 ])
 def test_what_the_json_schema_refuses_the_loader_refuses_too(raw, tmp_path):
     """fps 30 passes the JSON Schema (MP4 plays it) but not a GIF's rule; the others fail

@@ -142,25 +142,12 @@ def run_life(rows: int, cols: int, *, surface: str = "torus", rule: str = "conwa
     return life_events(spec, np.random.default_rng(seed))
 
 
-def _read_yaml(path: Path) -> Any:
-    """A scenario file's mapping (ScenarioError, located, if it cannot be read)."""
-    import yaml
-
-    from .scenario import ScenarioError
-
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ScenarioError([f"{path}: cannot read the scenario: {exc.strerror or exc}"]) from None
-    except yaml.YAMLError as exc:
-        raise ScenarioError([f"{path}: this is not valid YAML: {exc}"]) from None
-
-
 def make_scenario(source: str | os.PathLike | dict | None = None, /, **keywords: Any
                   ) -> "Scenario":
-    """A validated scenario from a YAML file, a dict, or keywords (the scenario keys of
-    `scenarios/README.md`); keywords override the file's or the dict's keys. Every problem
-    is raised at once as a `ScenarioError` whose lines say where.
+    """A validated scenario from a YAML file (read as `run.py` reads it), a dict, or
+    keywords (the scenario keys of `scenarios/README.md`); keywords replace the file's or
+    the dict's keys before validation, so they meet the same rules and resource budget.
+    Every problem is raised at once as a `ScenarioError` whose lines say where.
 
     >>> s = make_scenario(maze={"rows": 5, "cols": 5}, generator="kruskal", seed=4)
     >>> s.panels[0].generator.name, s.seed
@@ -170,17 +157,14 @@ def make_scenario(source: str | os.PathLike | dict | None = None, /, **keywords:
     ...
     visualizer.scenario.ScenarioError: scenario: maze.rows: expected a whole number ..., got 0
     """
-    from .scenario import parse
+    from .scenario import Given, load, parse
 
+    given = Given(keywords)      # merged into the document, then validated with it
     if isinstance(source, (str, os.PathLike)):
-        path = Path(source)
-        raw = _read_yaml(path)
-        if isinstance(raw, dict):
-            raw = {**raw, **keywords}
-        return parse(raw, path)
+        return load(source, given=given)       # the command line's reader and checks
     if source is not None and not isinstance(source, dict):
         raise TypeError(f"source must be a file path or a dict, not {type(source).__name__}")
-    return parse({**(source or {}), **keywords}, DICT_PATH)
+    return parse(source or {}, DICT_PATH, given=given)
 
 
 def render(source: str | os.PathLike | dict | None = None, /, *, embed: str = "player",
@@ -227,19 +211,22 @@ class Animation:
     def save(self, path: str | os.PathLike, **options: Any) -> Path:
         """Write the animation to `path`; its extension chooses the file: .gif, .mp4,
         .html (the player) or .png (the last frame). `options` go to the writer (e.g.
-        `autoplay=False` for .html). Returns the path written."""
+        `autoplay=False` for .html), checked as the scenario's keys are (ScenarioError).
+        Returns the path written."""
         from .pipeline import render as render_scenario
+        from .scenario import writer_options
 
         target = Path(path)
         suffix = target.suffix.lower().lstrip(".")
         if suffix not in SAVE_FORMATS:
             raise ValueError(f"cannot save `{target}`: its extension must be one of "
                              + ", ".join(f".{f}" for f in SAVE_FORMATS))
+        checked = writer_options(suffix, options, self.scenario.path) if options else None
         ready = self.prepared(suffix)
         todo = dataclasses.replace(ready, scenario=dataclasses.replace(
             ready.scenario, output=target, format=suffix))
         target.parent.mkdir(parents=True, exist_ok=True)
-        return render_scenario(todo, writer_options=options or None).path
+        return render_scenario(todo, writer_options=checked).path
 
     def events(self, panel: int = 0) -> Iterator[Event]:
         """Panel number `panel`'s event stream (0 = the first), as drawn: auto-sized mazes

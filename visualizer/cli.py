@@ -13,7 +13,8 @@ from tqdm import tqdm
 
 from . import registry
 from .export import FORMATS
-from .scenario import ScenarioError, load
+from .registry import ParamKind
+from .scenario import Given, ScenarioError, load
 from .schema.budget import Budget
 from .schema.model import MAX_STRIP
 
@@ -30,13 +31,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", help="where to write the animation (overrides `output`)")
     parser.add_argument("--still", action="store_true",
                         help="also save the final frame as a PNG beside the animation")
-    parser.add_argument("--strip", type=_bounded(0, MAX_STRIP), default=0, metavar="N",
+    parser.add_argument("--strip", type=_whole_or_text, metavar="N",
                         help=f"also save N key frames side by side as one PNG (handouts; "
                              f"0 to {MAX_STRIP})")
     for fmt in FORMATS.values():
         for param in fmt.options:
             _writer_flag(parser, fmt.name, param)
-    parser.add_argument("--size", metavar="WxH", type=_canvas_size,
+    parser.add_argument("--size", metavar="WxH",
                         help="render on a canvas of this size, e.g. a slide: 1280x720 "
                              "(the layout picks the columns and cell size that fill it)")
     parser.add_argument("--jobs", type=_bounded(1, 64), default=1, metavar="N",
@@ -94,32 +95,41 @@ def _factor(text: str) -> float:
     return value
 
 
-def _yes_no(text: str) -> bool:
-    """The argparse type of a yes/no flag: true/false, yes/no, on/off or 1/0."""
-    word = text.strip().lower()
-    if word in ("true", "yes", "on", "1"):
-        return True
-    if word in ("false", "no", "off", "0"):
-        return False
-    raise argparse.ArgumentTypeError(f"expected true or false, got '{text[:40]}'")
+def _whole_or_text(text: str) -> int | str:
+    """A flag's whole number as a number; anything else as its text, for the schema to
+    refuse with the flag's name (`--strip: expected a whole number …, got 'x'`)."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
 
 
-def _one_of(choices: tuple[Any, ...]) -> Callable[[str], Any]:
-    """The argparse type of a choice flag: the choice written as `text` (numbers by value,
-    so `--speed 2` and `--speed 2.0` are the choice 2)."""
+YES = ("true", "yes", "on", "1")
+NO = ("false", "no", "off", "0")
+
+
+def _flag_value(param: registry.Param) -> Callable[[str], Any]:
+    """How a writer flag's text becomes a scenario value of `param`'s kind (true/false,
+    yes/no, on/off or 1/0 for a yes/no; numbers by value, so `--speed 2` and `--speed 2.0`
+    are the choice 2); text that is none is kept, and the schema words its refusal."""
     def parse(text: str) -> Any:
-        for choice in choices:
-            if isinstance(choice, str):
-                if text == choice:
-                    return choice
-                continue
+        word = text.strip().lower()
+        if param.kind == ParamKind.BOOL and word in YES + NO:
+            return word in YES
+        if param.kind == ParamKind.INT:
+            return _whole_or_text(text)
+        if param.kind == ParamKind.FLOAT or (param.kind == ParamKind.CHOICE and not all(
+                isinstance(c, str) for c in param.choices)):
             try:
-                if float(text) == choice:
-                    return choice
+                number = float(text)
             except ValueError:
-                pass
-        raise argparse.ArgumentTypeError(
-            f"expected one of {', '.join(map(str, choices))}, got '{text[:40]}'")
+                return text
+            exact = _whole_or_text(text)
+            return next((c for c in param.choices if c == number),
+                        exact if isinstance(exact, int) else number)
+        return text
+
+    parse.__name__ = param.kind.value
     return parse
 
 
@@ -128,26 +138,26 @@ def _writer_flag(parser: argparse.ArgumentParser, fmt: str, param: registry.Para
     flag = "--" + param.name.replace("_", "-")
     text = f"{param.help} (overrides the scenario's; {fmt.upper()} only; default " \
            f"{param.default})".replace("%", "%%")
-    if param.kind == "choice" and all(isinstance(c, str) for c in param.choices):
-        parser.add_argument(flag, choices=param.choices, dest=param.name, help=text)
-    elif param.kind == "choice":
-        parser.add_argument(flag, choices=param.choices, dest=param.name, help=text,
-                            type=_one_of(param.choices),
-                            metavar="{" + ",".join(map(str, param.choices)) + "}")
-    elif param.kind == "bool":
-        parser.add_argument(flag, dest=param.name, help=text, metavar="{true,false}",
-                            type=_yes_no)
-    elif param.kind == "int":
-        parser.add_argument(flag, dest=param.name, help=text, metavar="N",
-                            type=_bounded(int(param.min or 0), int(param.max or 1 << 30)))
-    else:
-        parser.add_argument(flag, dest=param.name, help=text)
+    metavar = {ParamKind.CHOICE: "{" + ",".join(map(str, param.choices)) + "}",
+               ParamKind.BOOL: "{true,false}", ParamKind.INT: "N"}.get(param.kind)
+    parser.add_argument(flag, dest=param.name, help=text, metavar=metavar,
+                        type=_flag_value(param))
 
 
-def writer_overrides(args: argparse.Namespace) -> dict:
-    """The writer options given on the command line."""
-    names = [p.name for f in FORMATS.values() for p in f.options]
-    return {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
+def flag_name(key: str) -> str:
+    """The command-line flag that gives the scenario key `key` (`questions_as` ->
+    `--questions-as`)."""
+    return "--" + key.replace("_", "-")
+
+
+def scenario_flags(args: argparse.Namespace) -> dict[str, Any]:
+    """The scenario keys the command line gives (`--size`, `--still`, `--strip`, each
+    writer's options), as values for the scenario document."""
+    names = ["size", "strip"] + [p.name for f in FORMATS.values() for p in f.options]
+    given = {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
+    if args.still:
+        given["still"] = True
+    return given
 
 
 def list_algorithms() -> str:
@@ -185,36 +195,32 @@ class Outcome:
     message: str = ""
 
 
-def _canvas_size(text: str) -> tuple[int, int]:
-    """`--size WxH` as (width, height), or argparse's usage error."""
-    from .scenario import parse_size, size_expected
-    size = parse_size(text)
-    if size is None:
-        raise argparse.ArgumentTypeError(f"expected {size_expected()}, got '{text}'")
-    return size
-
-
 @dataclass(frozen=True)
 class Overrides:
     """What the command line changes in every scenario it renders."""
 
-    still: bool = False
-    strip: int = 0
-    options: tuple[tuple[str, object], ...] = ()     # writer options
-    size: tuple[int, int] | None = None
+    values: tuple[tuple[str, object], ...] = ()     # scenario keys given as flags
     roots: tuple[Path, ...] = ()                    # --allow-patterns
     budget: float = 1.0
     quiz: Path | None = None                        # --quiz: the questions' handout
+
+    def given(self) -> Given:
+        """The flags' keys, merged into each scenario before it is validated and named
+        by their flags in its messages."""
+        return Given(dict(self.values), {key: flag_name(key) for key, _ in self.values})
+
+
+def _load(path: Path, out: str | None, over: Overrides):
+    """The scenario at `path` with the command line's keys merged in, validated and
+    checked against the (scaled) resource budget (ScenarioError otherwise)."""
+    return load(path, out=out, roots=over.roots, budget=Budget().scaled(over.budget),
+                given=over.given())
 
 
 def prepare(path: Path, out: str | None, over: Overrides):
     """The scenario at `path` with the command line's changes, checked against the
     resource budget and its output's folder (ScenarioError otherwise)."""
-    scenario = load(path, out=out, roots=over.roots, budget=Budget().scaled(over.budget))
-    scenario.still = scenario.still or over.still
-    scenario.strip = over.strip or scenario.strip
-    scenario.options.update(dict(over.options))
-    scenario.size = over.size or scenario.size
+    scenario = _load(path, out, over)
     check_writable(scenario.output, "--out" if out else "output", path)
     return scenario
 
@@ -322,7 +328,7 @@ def render_folder(folder: Path, jobs: int, over: Overrides = Overrides()) -> int
 def load_or_report(path: Path, out: str | None = None, over: Overrides = Overrides()):
     """The scenario at `path`, within the budget, or None after printing every error."""
     try:
-        return load(path, out=out, roots=over.roots, budget=Budget().scaled(over.budget))
+        return _load(path, out, over)
     except ScenarioError as exc:
         for line in exc.errors:
             print(line, file=sys.stderr)
@@ -396,9 +402,8 @@ def _main(argv: list[str] | None) -> int:
         from .sweep import main as sweep_main
 
         return sweep_main(["--out", args.out] if args.out else [])
-    over = Overrides(args.still, args.strip, tuple(writer_overrides(args).items()), args.size,
-                     tuple(args.allow_patterns), args.budget,
-                     Path(args.quiz) if args.quiz else None)
+    over = Overrides(tuple(scenario_flags(args).items()), tuple(args.allow_patterns),
+                     args.budget, Path(args.quiz) if args.quiz else None)
     if args.stats:
         return print_stats(Path(args.scenario), over)
     target = Path(args.scenario)

@@ -242,6 +242,7 @@ def record_life(spec: PanelSpec) -> LifeTranscript:
     shape: tuple[int, int] = (0, 0)
     surface: Any = None
     rule = ""
+    assert spec.life is not None, "a Life panel"
     for event in life_events(spec.life, np.random.default_rng(spec.seed)):
         assert isinstance(event, ev.Generation), "a Life stream yields generations only"
         grid = np.asarray(event.grid, dtype=np.uint8)

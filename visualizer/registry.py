@@ -11,9 +11,20 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable
 
-from .events import MilestoneKind
+from .events import MilestoneKind, _Word
 
 KINDS = ("generator", "solver")
+
+
+class ParamKind(_Word):
+    """The type of an algorithm's (or a writer's) scenario option."""
+
+    INT = "int"          # a whole number within min..max
+    FLOAT = "float"      # a number within min..max
+    BOOL = "bool"        # true or false
+    TEXT = "str"         # a piece of text
+    CHOICE = "choice"    # one of `choices`
+    CELL = "cell"        # a [row, col] pair
 
 
 class Family(str, Enum):
@@ -35,18 +46,22 @@ class Family(str, Enum):
 
 @dataclass(frozen=True)
 class Param:
-    """One scenario option of an algorithm.
+    """One scenario option of an algorithm (or of a writer, see `export.Format`).
 
-    `kind` is one of: int, float, bool, str, choice, cell (a `[row, col]` pair).
+    `kind` is a `ParamKind` (its text is accepted too and turned into the member);
+    `default` is the option's one default, which the schema publishes and fills in.
     """
 
     name: str
-    kind: str
+    kind: ParamKind
     default: Any = None
     help: str = ""
     min: float | None = None
     max: float | None = None
-    choices: tuple[str, ...] = ()
+    choices: tuple[Any, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", ParamKind(self.kind))
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,18 @@
 """YAML scenario -> validated `Scenario`, with every error at once and its location.
 
 A message reads `scenarios/x.yaml: panels[1].maze.rows: expected a whole number from 1 to
-1000, got 'ten'`. YAML is read with the safe loader.
+1000, got 'ten'`. YAML is read by the defensive reader (`schema.yaml_reader`); values given
+beside the file (command-line flags, API keywords: `Given`) replace its keys before the
+schema validates it, so they meet the same rules, the same budget and the same messages.
+
+The schema (`schema.model`) is the spec: every default is written there, and the types
+here (Scenario, PanelSpec, MazeSpec, AlgorithmChoice) have no defaults of their own; they
+are filled from the validated model.
 """
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,10 +20,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from . import registry
+from .choices import Animate, Clock, Figures, View
 from .errors import ScenarioError
 from .export import FORMATS
+from .life.spec import LifeSpec, life_spec
+from .questions.model import Question
+from .questions.spec import questions as question_records
 from .schema.budget import Budget
-from .schema.fields import located
+from .schema.fields import Located, located
 from .schema.model import (  # noqa: F401
     AUTO,
     CANVAS_LIMITS,
@@ -29,6 +41,7 @@ from .schema.model import (  # noqa: F401
     resolve_output,
     scenario_model,
     size_expected,
+    writer_model,
 )
 from .schema.yaml_reader import YamlProblem, read_yaml
 
@@ -39,21 +52,22 @@ AUTO_CANVAS = (960, 540)    # the canvas auto-sized mazes fill when no `size` is
 
 @dataclass
 class AlgorithmChoice:
-    """A registered algorithm and the options the scenario gives it."""
+    """A registered algorithm and the options the scenario gives it (the others take their
+    `registry.Param` default)."""
 
     name: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any]
 
 
 @dataclass
 class MazeSpec:
     rows: int
     cols: int
-    surface: str = "plane"
-    cell_size: int = 10
-    wall: int = 2
-    view: str = "square"     # or "neighbourhood": copies of the maze around it, as glued
-    auto: tuple[bool, bool] = (False, False)   # rows, cols follow the panel's slot
+    surface: str
+    cell_size: int
+    wall: int
+    view: View
+    auto: tuple[bool, bool]     # rows, cols follow the panel's slot
 
     @property
     def sized(self) -> bool:
@@ -67,17 +81,17 @@ class PanelSpec:
 
     title: str
     seed: int
-    maze: MazeSpec | None = None
-    generator: AlgorithmChoice | None = None
-    endpoints: Any = "corners"     # a rule name or (entrance, exit) cells
-    solver: AlgorithmChoice | None = None
-    life: Any = None
-    cell_size: int = 10
-    braid: float = 0.0
-    animate: str = "all"           # or "solve": the maze appears built in the first frame
-    chart_beside: bool = False     # set by the slide layout: a Life chart beside its grid
-    questions: list = field(default_factory=list)   # stop and predict (visualizer.questions)
-    figures: str = "summary"       # the maze's caption figures: summary, or texture
+    maze: MazeSpec | None
+    generator: AlgorithmChoice | None
+    endpoints: Any                 # a rule name or (entrance, exit) cells
+    solver: AlgorithmChoice | None
+    life: LifeSpec | None
+    cell_size: int
+    braid: float
+    animate: Animate
+    questions: list[Question]      # stop and predict (visualizer.questions)
+    figures: Figures
+    chart_beside: bool = False     # set by the slide layout (not a scenario key)
 
 
 @dataclass
@@ -87,96 +101,133 @@ class Scenario:
     seed: int
     panels: list[PanelSpec]
     output: Path
-    format: str = "gif"
-    fps: int = 25
-    steps_per_frame: int | None = None
-    duration: float | None = None
-    clock: str = "steps"
-    hold: float = 2.0
-    hold_first: float = 0.5
-    theme: str = "light"
-    colours: dict[str, str] = field(default_factory=dict)
-    columns: int | None = None
-    size: tuple[int, int] | None = None
-    still: bool = False            # also save the final frame as a PNG
-    strip: int = 0                 # also save this many key frames side by side as a PNG
-    legend: bool = True            # each panel explains its colours below its caption
-    solve_together: bool = False   # every maze is built first, then all solve together
+    format: str
+    fps: int
+    steps_per_frame: int | None
+    duration: float | None
+    clock: Clock
+    hold: float
+    hold_first: float
+    theme: str
+    colours: dict[str, str]
+    columns: int | None
+    size: tuple[int, int] | None
+    still: bool                    # also save the final frame as a PNG
+    strip: int                     # also save this many key frames side by side as a PNG
+    legend: bool                   # each panel explains its colours below its caption
+    solve_together: bool           # every maze is built first, then all solve together
     #: every writer's own options by key (`export.FORMATS[...].options`), defaults filled
-    options: dict[str, Any] = field(default_factory=dict)
-    shorthand: bool = False        # the file gives its one panel's keys at the top level
+    options: dict[str, Any]
+    shorthand: bool                # the file gives its one panel's keys at the top level
     #: panels that form a table: (row headers, column headers); the panels row by row
-    table: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    table: tuple[tuple[str, ...], tuple[str, ...]] | None
 
     def writer_options(self) -> dict[str, Any]:
         """The keyword options this scenario's writer takes (its format's own keys)."""
-        return {p.name: self.options.get(p.name, p.default)
-                for p in FORMATS[self.format].options}
+        return {p.name: self.options[p.name] for p in FORMATS[self.format].options}
 
 
-def load(path: str | Path, *, out: str | Path | None = None, roots: tuple[Path, ...] = (),
-         budget: Budget | None = DEFAULT_BUDGET) -> Scenario:
-    """Read and validate the scenario file at `path` (ScenarioError lists every problem).
-    Pattern files are read from the scenario's folder and `roots` only; a scenario beyond
-    `budget` is refused (None: no resource limits)."""
+@dataclass(frozen=True)
+class Given:
+    """Keys given beside a scenario document — command-line flags, API keywords — that
+    replace the document's own before it is validated. `names` says how a message names a
+    key that came from here (`size` -> `--size`); a key not in it is named as itself."""
+
+    values: Mapping[str, Any] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def merged(self, raw: Any) -> Any:
+        """The document with these keys in it (a document that is not a mapping as it
+        is: its own error is the one to report)."""
+        return {**raw, **self.values} if isinstance(raw, dict) and self.values else raw
+
+    def where(self, error: Located) -> str:
+        """The location of a validation error, named as its key was given."""
+        for key, name in self.names.items():
+            if key in self.values and (error.where == key or error.where.startswith(
+                    (f"{key}.", f"{key}["))):
+                return name + error.where[len(key):]
+        return error.where
+
+
+NOTHING_GIVEN = Given()
+
+
+def load(path: str | os.PathLike, *, out: str | Path | None = None, roots: tuple[Path, ...] = (),
+         budget: Budget | None = DEFAULT_BUDGET, given: Given = NOTHING_GIVEN) -> Scenario:
+    """Read and validate the scenario file at `path` (ScenarioError lists every problem),
+    with the keys `given` beside it. Pattern files are read from the scenario's folder and
+    `roots` only; a scenario beyond `budget` is refused (None: no resource limits)."""
     path = Path(path)
     try:
         raw = read_yaml(path)
     except YamlProblem as exc:
         raise ScenarioError([f"{path}: {exc}"]) from None
-    return parse(raw, path, out=out, roots=roots, budget=budget)
+    return parse(raw, path, out=out, roots=roots, budget=budget, given=given)
 
 
 def parse(raw: Any, path: Path, *, out: str | Path | None = None,
-          roots: tuple[Path, ...] = (), budget: Budget | None = DEFAULT_BUDGET) -> Scenario:
-    """Validate an already-read scenario mapping (see `load`): the schema, then the
-    resource budget, then (for block mazes) the cells that must be open."""
+          roots: tuple[Path, ...] = (), budget: Budget | None = DEFAULT_BUDGET,
+          given: Given = NOTHING_GIVEN) -> Scenario:
+    """Validate an already-read scenario mapping (see `load`): the keys `given` merged in,
+    the schema, then the resource budget, then what needs the panels' runs (the cells a
+    block maze must leave open, the moments the questions name)."""
     path = Path(path)
     context = {"path": path, "out": out, "base_dir": path.parent, "roots": tuple(roots)}
     try:
-        model = scenario_model().model_validate(raw, context=context)
+        model = scenario_model().model_validate(given.merged(raw), context=context)
     except ValidationError as exc:
-        raise ScenarioError([f"{path}: {e.where or '(top level)'}: {e.message}"
+        raise ScenarioError([f"{path}: {given.where(e) or '(top level)'}: {e.message}"
                              for e in located(exc)]) from None
-    scenario = _scenario(model, raw, path, out)
-    if budget is not None:
-        budget.check(scenario)
+    scenario = _scenario(model, path)
+    too_much = budget.problems(scenario) if budget is not None else []
+    if too_much:
+        raise ScenarioError([f"{path}: {line}" for line in too_much])
     errors = [f"{path}: {line}" for i, spec in enumerate(scenario.panels)
               if spec.maze is not None
-              for line in blocked_cells(spec, "" if scenario.shorthand else f"panels[{i}]")]
-    errors += [f"{path}: {line}" for line in _questions(scenario)]
+              for line in blocked_cells(spec, _where(scenario, i))]
     if errors:
         raise ScenarioError(errors)
     return scenario
 
 
-def _scenario(model: Any, raw: dict, path: Path, out: str | Path | None) -> Scenario:
-    """The Scenario of a validated model."""
-    fmt, _ = resolve_output(raw, lambda *p: False, path, out)
-    fmt = fmt or "gif"
-    if out is not None or model.output is not None:
-        target = Path(out if out is not None else model.output).expanduser()
-        output = target if target.suffix else target.with_suffix(f".{fmt}")
-    else:
-        output = Path("output") / f"{path.stem}.{fmt}"
-    title = model.title
-    if model.panels is not None:
-        panels = [_panel(p, model.seed) for p in model.panels]
-    else:
-        panels = [_panel(model.shorthand, model.seed)]
-        if panels[0].title == title:
-            title = ""
+def writer_options(fmt: str, options: Mapping[str, Any], path: Path) -> dict[str, Any]:
+    """`options` for format `fmt`'s writer given beside a scenario (`Animation.save(...,
+    autoplay=False)`), validated as the scenario's own keys are (ScenarioError, located at
+    `path`, otherwise)."""
+    try:
+        model = writer_model(fmt).model_validate(dict(options))
+    except ValidationError as exc:
+        raise ScenarioError([f"{path}: {e.where}: {e.message}" for e in located(exc)]) \
+            from None
+    return {key: getattr(model, key) for key in options}
+
+
+def _where(scenario: Scenario, i: int) -> str:
+    """Where panel `i`'s keys are in the file ("" at the top level of a one-panel file)."""
+    return "" if scenario.shorthand else f"panels[{i}]"
+
+
+def _scenario(model: Any, path: Path) -> Scenario:
+    """The Scenario of a validated model (whose defaults are filled in)."""
+    shorthand = model.shorthand is not None
+    panels = [_panel(p, "questions" if shorthand else f"panels[{i}].questions")
+              for i, p in enumerate(model.panels)]
     options = {p.name: getattr(model, p.name) for f in FORMATS.values() for p in f.options}
     table = columns = None
     if model.table is not None:     # a table's panels are named by their row and column
         table, columns = (model.table.rows, model.table.columns), len(model.table.columns)
         for k, spec in enumerate(panels):
             spec.title = f"{table[0][k // columns]} · {table[1][k % columns]}"
-    return Scenario(path, title, model.seed, panels, output, fmt, model.fps,
-                    model.steps_per_frame, model.duration, model.clock, model.hold,
-                    model.hold_first, model.theme, dict(model.colours),
-                    model.columns or columns, model.size, model.still, model.strip,
-                    model.legend, model.solve_together, options, model.panels is None, table)
+    return Scenario(
+        path=path, title=model.title, seed=model.seed, panels=panels,
+        output=Path(model.output), format=model.format, fps=model.fps,
+        steps_per_frame=model.steps_per_frame, duration=model.duration, clock=model.clock,
+        hold=model.hold, hold_first=model.hold_first, theme=model.theme,
+        colours=dict(model.colours), columns=model.columns or columns, size=model.size,
+        still=model.still, strip=model.strip, legend=model.legend,
+        solve_together=model.solve_together, options=options, shorthand=shorthand,
+        table=table)
 
 
 def _choice(model: Any) -> AlgorithmChoice:
@@ -184,48 +235,27 @@ def _choice(model: Any) -> AlgorithmChoice:
     return AlgorithmChoice(model.name, params)
 
 
-def _panel(model: Any, seed: int) -> PanelSpec:
-    """The PanelSpec of a validated panel (its seed defaults to the scenario's)."""
-    from .maze.endpoints import default_rule
-
-    panel_seed = model.seed if model.seed is not None else seed
+def _panel(model: Any, questions_at: str) -> PanelSpec:
+    """The PanelSpec of a validated panel; its questions are located at `questions_at`."""
+    asked = question_records(model.questions, questions_at)
     if model.life is not None:
-        from .life.spec import life_spec
-
-        return PanelSpec(model.title or "Life", panel_seed, life=life_spec(model.life),
-                         cell_size=model.cell_size if model.cell_size is not None else 6,
-                         questions=list(model.questions or ()))
+        return PanelSpec(title=model.title, seed=model.seed, maze=None, generator=None,
+                         endpoints=None, solver=None, life=life_spec(model.life),
+                         cell_size=model.cell_size, braid=model.braid, animate=model.animate,
+                         questions=asked, figures=model.figures)
     m = model.maze
     auto = (m.rows == AUTO, m.cols == AUTO)
-    maze = MazeSpec(AUTO_START if auto[0] else m.rows, AUTO_START if auto[1] else m.cols,
-                    m.surface, m.cell_size, m.wall, m.view, auto)
-    generator = _choice(model.generator)
-    solver = _choice(model.solver) if model.solver is not None else None
+    maze = MazeSpec(rows=AUTO_START if auto[0] else m.rows,
+                    cols=AUTO_START if auto[1] else m.cols, surface=m.surface,
+                    cell_size=m.cell_size, wall=m.wall, view=m.view, auto=auto)
     endpoints: Any = model.endpoints
-    if endpoints is None:
-        endpoints = default_rule(maze.surface)
-    elif not isinstance(endpoints, str):
+    if not isinstance(endpoints, str):
         endpoints = (endpoints.entrance, endpoints.exit)
-    title = model.title
-    if title is None:
-        title = generator.name + (f" + {solver.name}" if solver else "")
-    return PanelSpec(title, panel_seed, maze, generator, endpoints, solver,
-                     cell_size=maze.cell_size, braid=model.braid, animate=model.animate,
-                     questions=list(model.questions or ()), figures=model.figures)
-
-
-def _questions(scenario: Scenario) -> list[str]:
-    """Each panel's raw `questions:` turned into Questions checked against the panel (a
-    moment that never happens, a kind that does not fit its algorithm): the errors."""
-    errors: list[str] = []
-    for i, spec in enumerate(scenario.panels):
-        if spec.questions:
-            from .questions.spec import parse_questions
-
-            loc = "questions" if scenario.shorthand else f"panels[{i}].questions"
-            spec.questions, found = parse_questions(spec.questions, loc, spec)
-            errors += found
-    return errors
+    return PanelSpec(title=model.title, seed=model.seed, maze=maze,
+                     generator=_choice(model.generator), endpoints=endpoints,
+                     solver=_choice(model.solver) if model.solver is not None else None,
+                     life=None, cell_size=model.cell_size, braid=model.braid,
+                     animate=model.animate, questions=asked, figures=model.figures)
 
 
 def blocked_cells(spec: PanelSpec, loc: str) -> list[str]:

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..registry import Param
+from ..choices import QuestionsAs
+from ..registry import Param, ParamKind
 
 if TYPE_CHECKING:
     from .base import Writer
@@ -30,7 +31,9 @@ class Format:
     """One output format.
 
     `writer` is "module:Class" inside this package, imported on first use. `options` are the
-    scenario keys this format reads (their `Param.kind`, default and help); `max_side` is the
+    scenario keys this format reads (their `Param.kind`, default and help: the only place a
+    writer option is described; the schema validates them, the command line makes a flag of
+    each, and the writer receives them checked); `max_side` is the
     largest width or height in pixels the format can hold; `fps` lists the frame rates it
     allows (empty: any rate from 1 to `max_fps`). `animation` says whether a scenario's
     `output` may be of this format (PNG is only written beside an animation); `even` that
@@ -69,7 +72,7 @@ class Format:
 #: every format, by name (= file extension without the dot)
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("gif", ".gif", "gif:GifWriter", "a looping GIF (slides, web pages)",
-           options=(Param("effort", "choice", "best",
+           options=(Param("effort", ParamKind.CHOICE, "best",
                           "GIF encoding effort: best (the default; time grows with the pixel "
                           "count), smallest (a few % smaller on Life and 1080p, about twice "
                           "the time), fast (Life 2-3 times faster, files 2-5 % bigger), "
@@ -77,29 +80,30 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
                           choices=("best", "fast", "fastest", "smallest")),),
            max_side=65535, fps=(50, 25, 20, 10, 5, 4, 2, 1)),
     Format("mp4", ".mp4", "mp4:Mp4Writer", "an H.264 video (slide software, video players)",
-           options=(Param("crf", "int", 18, "MP4 quality: lower is better (0 = lossless)",
-                          min=0, max=51),
-                    Param("preset", "choice", "medium",
+           options=(Param("crf", ParamKind.INT, 18,
+                          "MP4 quality: lower is better (0 = lossless)", min=0, max=51),
+                    Param("preset", ParamKind.CHOICE, "medium",
                           "MP4 encoder speed against file size",
                           choices=("ultrafast", "superfast", "veryfast", "faster", "fast",
                                    "medium", "slow", "slower", "veryslow"))),
            max_side=8192, max_fps=120, even=True),
     Format("html", ".html", "html:HtmlWriter",
            "a self-contained player for a browser, a slide or a notebook",
-           options=(Param("autoplay", "bool", True, "HTML player: start playing when shown"),
-                    Param("speed", "choice", 1.0, "HTML player: the speed it starts at",
-                          choices=(0.25, 0.5, 1, 2, 4, 8)),  # type: ignore[arg-type]
-                    Param("fit", "choice", "width",
+           options=(Param("autoplay", ParamKind.BOOL, True,
+                          "HTML player: start playing when shown"),
+                    Param("speed", ParamKind.CHOICE, 1.0, "HTML player: the speed it starts at",
+                          choices=(0.25, 0.5, 1, 2, 4, 8)),
+                    Param("fit", ParamKind.CHOICE, "width",
                           "HTML player: fill the container's width (width), the largest whole "
                           "zoom that fits (whole), or one pixel per pixel (none)",
                           choices=("width", "whole", "none")),
-                    Param("controls", "bool", True,
+                    Param("controls", ParamKind.BOOL, True,
                           "HTML player: show the buttons and the scrubber"),
-                    Param("questions_as", "choice", "ask",
+                    Param("questions_as", ParamKind.CHOICE, QuestionsAs.ASK,
                           "HTML player: stop at each question and take the student's answer "
                           "(ask), or play its held card, countdown and answer like the GIF "
                           "(cards)",
-                          choices=("ask", "cards"))),
+                          choices=tuple(QuestionsAs))),
            max_side=16384, titled=True),
     Format("png", ".png", "png:PngWriter", "one picture (the final frame)",
            max_side=65535, animation=False),

@@ -27,80 +27,41 @@ import os
 import re
 import struct
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
+from ..choices import QuestionsAs
+from . import FORMATS
 from .base import Rect, Writer
 
 #: delays are whole 1/100 s, as in the GIF export
 CENTISECOND = 0.01
-
-
-@dataclass(frozen=True)
-class Option:
-    """A writer option as a scenario key: its default, and a check that returns the value or
-    None when `expected` describes what was wanted."""
-
-    default: Any
-    expected: str
-    check: Callable[[Any], Any]
-
-
-def _bool(value: Any) -> Any:
-    return value if isinstance(value, bool) else None
-
-
-def _speed(value: Any) -> Any:
-    ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-    return float(value) if ok and value in SPEEDS else None
-
-
-def _fit(value: Any) -> Any:
-    return value if value in FITS else None
-
-
-def _asking(value: Any) -> Any:
-    return value if value in ASKING else None
-
-
-SPEEDS = (0.25, 0.5, 1, 2, 4, 8)
-#: "width": the picture fills its container's width (nearest-neighbour, any factor);
-#: "whole": the largest whole zoom that fits the container's width (at least 1);
-#: "none": one frame pixel per CSS pixel
-FITS = ("width", "whole", "none")
-#: "ask": the player stops at each question, takes the answer and gives feedback, skipping
-#: the held card and countdown frames; "cards": it plays every frame, like the GIF
-ASKING = ("ask", "cards")
+#: the options' defaults, from the format's record
+DEFAULTS = {p.name: p.default for p in FORMATS["html"].options}
 
 
 class HtmlWriter(Writer):
     """Writes one self-contained HTML file holding a player of the frames.
 
-    Options (also the scenario's `html:` keys, see `OPTIONS`): `autoplay` (start playing
-    when shown, default true), `speed` (initial speed factor, one of `SPEEDS`), `fit` (how
-    the picture scales to its container, one of `FITS`), `controls` (show the buttons and
-    scrubber, default true), `questions_as` (one of `ASKING`: ask the questions, or play
-    their cards). `loop` sets the player's loop box.
+    Options (the scenario keys of `export.FORMATS["html"].options`, which describe them and
+    their defaults and are validated by the schema before a writer is made): `autoplay`
+    (start playing when shown), `speed` (initial speed factor), `fit` (how the picture scales
+    to its container: "width" fills its width, "whole" the largest whole zoom that fits,
+    "none" one frame pixel per CSS pixel), `controls` (show the buttons and scrubber),
+    `questions_as` (`QuestionsAs.ASK`: stop at each question and take the answer, skipping
+    the held card and countdown frames; `CARDS`: play every frame, like the GIF). `loop`
+    sets the player's loop box.
 
     The pipeline tells it, after writing each frame a question added, that frame's role
     (`held`); it keeps each question's frames and data for the player.
     """
 
     suffix = ".html"
-    #: the options a scenario may give this writer (`html: {...}`), validated like any key
-    OPTIONS: ClassVar[Mapping[str, Option]] = MappingProxyType({
-        "autoplay": Option(True, "true or false", _bool),
-        "speed": Option(1.0, "one of " + ", ".join(map(str, SPEEDS)), _speed),
-        "fit": Option("width", "one of " + ", ".join(FITS), _fit),
-        "controls": Option(True, "true or false", _bool),
-        "questions_as": Option("ask", "one of " + ", ".join(ASKING), _asking),
-    })
     #: what a browser holds comfortably: frames on the timeline, and the inflated changes
     MAX_FRAMES = 200_000
     MAX_CHANGE_BYTES = 1 << 30
@@ -108,16 +69,14 @@ class HtmlWriter(Writer):
     MAX_FILE_BYTES = 300 << 20
 
     def __init__(self, path: str | os.PathLike, *, width: int, height: int, palette: Any,
-                 fps: float = 25, loop: bool = True, autoplay: bool = True,
-                 speed: float = 1.0, fit: str = "width", controls: bool = True,
-                 questions_as: str = "ask", title: str = "") -> None:
+                 fps: float = 25, loop: bool = True,
+                 autoplay: bool = DEFAULTS["autoplay"], speed: float = DEFAULTS["speed"],
+                 fit: str = DEFAULTS["fit"], controls: bool = DEFAULTS["controls"],
+                 questions_as: QuestionsAs = DEFAULTS["questions_as"],
+                 title: str = "") -> None:
         super().__init__(path, width=width, height=height, palette=palette, fps=fps, loop=loop)
-        problems = check_options({"autoplay": autoplay, "speed": speed, "fit": fit,
-                                  "controls": controls, "questions_as": questions_as}, "")
-        if problems:
-            raise ValueError("; ".join(problems))
         self.options = {"autoplay": autoplay, "speed": float(speed), "fit": fit,
-                        "controls": controls, "questions_as": questions_as}
+                        "controls": controls, "questions_as": QuestionsAs(questions_as)}
         self.title = str(title)
         # equal colours share one index, so "identical picture" means identical pixels
         canonical: dict[tuple[int, ...], int] = {}
@@ -252,7 +211,7 @@ class HtmlWriter(Writer):
         uid = "vz" + self._hash.hexdigest()[:12]
         assert self._tmp_path is not None
         with open(self._tmp_path, "w", encoding="utf-8", newline="\n") as out:
-            asks = bool(self.questions) and self.options["questions_as"] == "ask"
+            asks = bool(self.questions) and self.options["questions_as"] == QuestionsAs.ASK
             write_page(out, uid, meta_json, Path(self._body.name), self.title,
                        whole_page=(self.width, self.height), below=250 if asks else 120)
 
@@ -393,26 +352,3 @@ def decode(page: str) -> Decoded:
         raise ValueError(f"player data has {len(raw) - pos} bytes after its last frame")
     return Decoded(palette, frames, list(meta["delays"]),
                    [(int(i), str(label)) for i, label in meta["marks"]], meta)
-
-
-def check_options(raw: Any, loc: str) -> list[str]:
-    """The problems with the HTML writer options `raw` (a mapping), one located line each
-    (`loc.key: expected ..., got ...`); an empty list when all are good."""
-    where = f"{loc}." if loc else ""
-    if not isinstance(raw, dict):
-        return [f"{loc or 'html'}: expected a mapping of player options ("
-                + ", ".join(HtmlWriter.OPTIONS) + f"), got {raw!r}"]
-    problems = []
-    for key, value in raw.items():
-        option = HtmlWriter.OPTIONS.get(key)
-        if option is None:
-            problems.append(f"{where}{key}: unknown option; expected one of "
-                            + ", ".join(HtmlWriter.OPTIONS))
-        elif option.check(value) is None:
-            problems.append(f"{where}{key}: expected {option.expected}, got {value!r}")
-    return problems
-
-
-def options_from(raw: dict) -> dict:
-    """The writer keyword arguments for the (checked) scenario options `raw`."""
-    return {key: HtmlWriter.OPTIONS[key].check(value) for key, value in raw.items()}

@@ -15,7 +15,7 @@ from .. import events as ev
 from ..events import Cell, Mark
 from ..maze import Maze, created
 from ..maze.trail import walk_cells
-from ..registry import Family, Param, register
+from ..registry import Family, Param, ParamKind, register
 from ._common import start_cell
 from ._walk import SIDES, Sides, as_array, flat_cells
 
@@ -23,7 +23,7 @@ from ._walk import SIDES, Sides, as_array, flat_cells
 @register("generator", "aldous_broder",
           "Aldous–Broder: a random walk; the wall it crosses into a cell it has never "
           "been to is opened (uniform: every maze equally likely, but slow)",
-          params=(Param("start", "cell", None, "where the walk starts (default: random)"),),
+          params=(Param("start", ParamKind.CELL, None, "where the walk starts (default: random)"),),
           legend={"current": "the random walker",
                   "tested": "where it just wandered"},
           family=Family.CARVER)

@@ -8,12 +8,12 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze, created
-from ..registry import Family, Param, register
+from ..registry import Family, Param, ParamKind, register
 
 
 @register("generator", "backtracker",
           "recursive backtracker: walk to a random unvisited neighbour, back up when stuck",
-          params=(Param("start", "cell", None, "the first cell (default: a random one)"),),
+          params=(Param("start", ParamKind.CELL, None, "the first cell (default: a random one)"),),
           legend={"stack": "on the stack (the way back)"},
           milestones=frozenset({ev.MilestoneKind.FIRST_BACKTRACK}),
           family=Family.CARVER)

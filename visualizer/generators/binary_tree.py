@@ -10,7 +10,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Mark, Side
 from ..maze import Maze, created
-from ..registry import Family, Param, register
+from ..registry import Family, Param, ParamKind, register
 from ._common import Draws, Moves
 
 SURFACE_REASON = ("each cell opens north or east: on a glued surface every cell has both, "
@@ -20,8 +20,8 @@ SURFACE_REASON = ("each cell opens north or east: on a glued surface every cell 
 @register("generator", "binary_tree",
           "binary tree: each cell opens north or east by a coin flip (plane only: on a "
           "glued surface every cell has both ways, which makes loops)",
-          params=(Param("north", "float", 0.5, "the chance of opening north when a cell "
-                                               "can go both ways", 0.0, 1.0),),
+          params=(Param("north", ParamKind.FLOAT, 0.5, "the chance of opening north when a cell "
+                                                       "can go both ways", 0.0, 1.0),),
           legend={"opened": "its choice: north or east"},
           surfaces=frozenset({"plane"}), surface_reason=SURFACE_REASON,
           family=Family.CARVER)

@@ -11,7 +11,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze, created
-from ..registry import Family, Param, register
+from ..registry import Family, Param, ParamKind, register
 from ..maze.union_find import UnionFind
 from ._common import Draws, Moves
 
@@ -26,8 +26,8 @@ SURFACE_REASON = ("Eller works row by row: each row's ends must be glued to each
           "Eller: row by row, neighbours in different sets joined at random, each set "
           "links down at least once, the last row joins all (plane, torus, Klein bottle: "
           "where a row's ends meet only each other)",
-          params=(Param("join", "float", 0.5, "the chance of joining two neighbours of a "
-                                              "row that are in different sets", 0.0, 1.0),),
+          params=(Param("join", ParamKind.FLOAT, 0.5, "the chance of joining two neighbours of a "
+                                                      "row that are in different sets", 0.0, 1.0),),
           legend={"sets": "a set of joined cells (one colour each)",
                   "current": "the cell deciding", "considered": "wall being decided",
                   "opened": "wall opened: two sets joined",

@@ -10,7 +10,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze, created
-from ..registry import Family, Param, register
+from ..registry import Family, Param, ParamKind, register
 from ._common import Draws, Moves, start_cell
 
 POPS = ("newest", "random", "oldest", "middle", "mix")
@@ -19,11 +19,12 @@ POPS = ("newest", "random", "oldest", "middle", "mix")
 @register("generator", "growing_tree",
           "growing tree: grow the maze from a cell of an active list — the newest "
           "(= backtracker), a random one (Prim-like), the oldest, the middle, or a mix",
-          params=(Param("pop", "choice", "newest", "which active cell grows next",
+          params=(Param("pop", ParamKind.CHOICE, "newest", "which active cell grows next",
                         choices=POPS),
-                  Param("share", "float", 0.5, "with pop: mix, the chance of taking the "
-                                               "newest (else a random one)", 0.0, 1.0),
-                  Param("start", "cell", None, "the first cell (default: a random one)")),
+                  Param("share", ParamKind.FLOAT, 0.5, "with pop: mix, the chance of taking "
+                                                       "the newest (else a random one)", 0.0, 1.0),
+                  Param("start", ParamKind.CELL, None,
+                        "the first cell (default: a random one)")),
           legend={"stack": "in the active list (may still grow)",
                   "current": "the active cell it grows from"},
           family=Family.CARVER)

@@ -10,15 +10,15 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze, created
-from ..registry import Family, Param, register
+from ..registry import Family, Param, ParamKind, register
 from ._common import Draws, Moves, start_cell
 
 
 @register("generator", "hunt_and_kill",
           "hunt-and-kill: walk to random cells not in the maze; when stuck, scan row by "
           "row for one next to the maze, join it and walk on",
-          params=(Param("start", "cell", None, "where the first walk starts (default: "
-                                               "random)"),),
+          params=(Param("start", ParamKind.CELL, None, "where the first walk starts (default: "
+                                                       "random)"),),
           legend={"scan": "the hunt's scan line"},
           family=Family.CARVER)
 def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,

@@ -13,10 +13,10 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze, created
-from ..registry import Family, Param, register
+from ..registry import Family, Param, ParamKind, register
 from ._common import Draws, Moves, as_array, start_cell
 
-_START = Param("start", "cell", None, "the first cell of the maze (default: a random one)")
+_START = Param("start", ParamKind.CELL, None, "the first cell of the maze (default: a random one)")
 
 
 @register("generator", "prim",

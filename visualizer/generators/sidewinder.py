@@ -10,7 +10,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Mark, Side
 from ..maze import Maze, created
-from ..registry import Family, Param, register
+from ..registry import Family, Param, ParamKind, register
 from ._common import Draws, Moves
 
 SURFACE_REASON = ("sidewinder opens every cell east or north: on a glued surface every "
@@ -20,8 +20,8 @@ SURFACE_REASON = ("sidewinder opens every cell east or north: on a glued surface
 @register("generator", "sidewinder",
           "sidewinder: row by row, a run grows east until a coin stops it, then one of its "
           "cells opens north (plane only: glued, the runs would close into loops)",
-          params=(Param("close", "float", 0.5, "the chance that a run stops at a cell "
-                                               "(and opens north)", 0.0, 1.0),),
+          params=(Param("close", ParamKind.FLOAT, 0.5, "the chance that a run stops at a cell "
+                                                       "(and opens north)", 0.0, 1.0),),
           legend={"stack": "the current run (one of its cells opens north)",
                   "current": "the run's cell that opens north",
                   "opened": "its choice: on east, or north out of the run"},

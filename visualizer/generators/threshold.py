@@ -8,7 +8,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell
 from ..maze import Maze, created
-from ..registry import Family, Param, register
+from ..registry import Family, Param, ParamKind, register
 
 
 def always_open(rows: int, cols: int) -> tuple[Cell, ...]:
@@ -30,7 +30,7 @@ def draw_blocked(rows: int, cols: int, threshold: float,
 @register("generator", "threshold",
           "threshold maze: every cell blocked with probability `threshold` (may have loops "
           "and no solution)",
-          params=(Param("threshold", "float", 0.3, "the probability that a cell is blocked",
+          params=(Param("threshold", ParamKind.FLOAT, 0.3, "the probability that a cell is blocked",
                         min=0.0, max=1.0),),
           perfect=False, blocks=True,
           family=Family.BLOCK)

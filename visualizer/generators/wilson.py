@@ -17,7 +17,7 @@ from .. import events as ev
 from ..events import Cell, Mark
 from ..maze import Maze, created
 from ..maze.trail import walk_cells
-from ..registry import Family, Param, register
+from ..registry import Family, Param, ParamKind, register
 from ._common import start_cell
 from ._walk import SIDES, Sides, as_array, flat_cells, steps_from
 
@@ -36,8 +36,8 @@ _OFF, _TREE = -1, -2           # `where` for a cell off the walk, in the tree
 @register("generator", "wilson",
           "Wilson: a random walk from a cell outside the maze, its loops erased as they "
           "close, joins the maze where it meets it (uniform, like Aldous–Broder, but fast)",
-          params=(Param("start", "cell", None, "the first cell of the maze (default: "
-                                               "random)"),),
+          params=(Param("start", ParamKind.CELL, None, "the first cell of the maze (default: "
+                                                       "random)"),),
           legend={"current": "the random walker", "unvisited": "not in the maze yet",
                   "tested": "where it just wandered"},
           family=Family.CARVER)

@@ -1,6 +1,6 @@
 """Stop and predict: questions a panel asks at chosen moments of its event stream.
 
-`spec.parse_questions` reads a panel's `questions:` list; `answers.resolve` finds each
+`spec` models a panel's `questions:` list for the schema; `answers.resolve` finds each
 question's moment in the panel's events and derives the true answer from the events that
 follow; `schedule` turns the questions into held card frames for an export; the window asks
 them interactively (`visualizer.window.quiz`).

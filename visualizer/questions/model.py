@@ -1,21 +1,16 @@
 """The question model: kinds, moments, replies and resolved questions with their answers.
 
-A `Question` is what a scenario asks for (a kind and a moment, or `auto: N` moments); an
+A `Question` is what a scenario asks for (a kind and a moment, or `auto: N` moments: the
+record of a question validated by `questions.spec`, which models the scenario's keys); an
 `Asked` is one question resolved against a panel's event stream: where it stops, what it
 says, which replies are right (`Answer.accepted`), what to highlight and the one-line why.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
-from ..events import Cell
-
-
-class _Word(str, Enum):
-    def __str__(self) -> str:
-        return str(self.value)
+from ..events import Cell, _Word
 
 
 class Kind(_Word):
@@ -78,7 +73,6 @@ class Question:
     count: Count | None = None
     about: str | None = None
     loc: str = ""
-
 
 
 @dataclass(frozen=True)

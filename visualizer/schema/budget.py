@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ScenarioError
+from ..choices import View
 from ..export import FORMATS
 
 if TYPE_CHECKING:
@@ -58,12 +58,6 @@ class Budget:
         """Every limit `scenario` exceeds, one located line each (without the file)."""
         return list(_problems(self, scenario))
 
-    def check(self, scenario: Scenario) -> None:
-        """Raise ScenarioError listing every limit `scenario` exceeds."""
-        lines = self.problems(scenario)
-        if lines:
-            raise ScenarioError([f"{scenario.path}: {line}" for line in lines])
-
 
 RAISE = " (run.py --budget X raises it)"
 
@@ -93,7 +87,7 @@ def _panel_side(spec: PanelSpec, cell_size: int) -> tuple[int, int]:
     m = _maze(spec)
     pitch = cell_size + m.wall
     w, h = m.cols * pitch + m.wall, m.rows * pitch + m.wall
-    if m.view == "neighbourhood":
+    if m.view == View.NEIGHBOURHOOD:
         w, h = 3 * w, 3 * h
     return w + 2 * cell_size, h + 2 * cell_size     # glue marks / frame round it
 
@@ -182,11 +176,12 @@ def _problems(budget: Budget, scenario: Scenario) -> Any:
     updates = sum(_cells(s) * (s.life.generations + 1) for s in scenario.panels
                   if s.life is not None)
     if updates > budget.life_updates:
-        i, spec = max(((k, s) for k, s in enumerate(scenario.panels) if s.life is not None),
-                      key=lambda ks: _cells(ks[1]) * ks[1].life.generations)
+        i, spec, life = max(((k, s, s.life) for k, s in enumerate(scenario.panels)
+                             if s.life is not None),
+                            key=lambda ksl: _cells(ksl[1]) * ksl[2].generations)
         most = max(0, int(budget.life_updates / _cells(spec)) - 1)
         yield (f"{_loc(scenario, i)}life.generations: about {_fmt(updates)} cell updates "
-               f"({spec.life.generations:,} generations of {spec.life.rows}x{spec.life.cols} "
+               f"({life.generations:,} generations of {life.rows}x{life.cols} "
                f"cells); the limit is {_fmt(budget.life_updates)}{RAISE}: generations at "
                f"most {most:,} for this grid")
     count = frames(scenario, steps)

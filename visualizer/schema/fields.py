@@ -13,6 +13,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Annotated, Any, ClassVar
 
 from pydantic import (
@@ -137,7 +138,9 @@ def number(lo: float = 0.0, hi: float | None = None, *, strict_lo: bool = False,
 
 def choice(options: Iterable[Any], phrase: str | None = None,
            normal: Callable[[str], str] | None = None) -> Any:
-    """One of `options` (compared after `normal`, when given, for text)."""
+    """One of `options` (compared after `normal`, when given, for text); the value is the
+    option itself, so options that are enum members (`choice(Clock)`) give members, while the
+    schema and the messages show their words."""
     options = tuple(options)
     phrase = phrase or "one of " + ", ".join(map(str, options))
 
@@ -146,10 +149,11 @@ def choice(options: Iterable[Any], phrase: str | None = None,
             raise expected(phrase, value)
         key = normal(value) if normal and isinstance(value, str) else value
         if key in options:
-            return key
+            return options[options.index(key)]
         raise expected(phrase, value)
 
-    return value_type(Any, check, {"enum": list(options)}, phrase)
+    words = [o.value if isinstance(o, Enum) else o for o in options]
+    return value_type(Any, check, {"enum": words}, phrase)
 
 
 def flag(phrase: str = "true or false") -> Any:
@@ -215,7 +219,15 @@ class Section(BaseModel):
     @classmethod
     def unknown_key(cls, key: Any) -> str:
         """The message for an unknown key."""
+        if not cls.model_fields:
+            return "unknown option; this takes no options"
         return "unknown option; expected one of " + ", ".join(cls.model_fields)
+
+    @classmethod
+    def unknown(cls, key: Any, value: Any) -> str | None:
+        """The message for the unknown key `key` holding `value` (by default
+        `unknown_key(key)`); None lets the key pass unread."""
+        return cls.unknown_key(key)
 
     @classmethod
     def prepare(cls, data: dict, info: ValidationInfo) -> dict:
@@ -241,9 +253,9 @@ class Section(BaseModel):
         problems: list[InitErrorDetails] = []
         keys = {field.alias or name: field for name, field in cls.model_fields.items()}
         known = {k: v for k, v in data.items() if isinstance(k, str) and k in keys}
-        for key in data:
-            if key not in known:
-                problems.append(_detail((str(key)[:SHOWN],), cls.unknown_key(key), None))
+        for key, value in data.items():
+            if key not in known and (message := cls.unknown(key, value)) is not None:
+                problems.append(_detail((str(key)[:SHOWN],), message, None))
         for key, field in keys.items():
             if field.is_required() and key not in known:
                 known[key] = MISSING

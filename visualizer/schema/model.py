@@ -13,12 +13,25 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Union
 
-from pydantic import BeforeValidator, Discriminator, Field, Tag, ValidationInfo, create_model
+from pydantic import (
+    BeforeValidator,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationInfo,
+    create_model,
+    model_validator,
+)
+from pydantic.fields import FieldInfo
 
 from .. import registry
+from ..choices import Animate, Clock, Figures, View
 from ..events import MilestoneKind
 from ..export import ANIMATIONS, FORMATS
 from ..life.spec import LifeSection
+from ..maze.endpoints import default_rule
+from ..questions.spec import ASKED_OF, QuestionList, asked_of
+from ..registry import ParamKind
 from ..render.palette import NAMES as COLOUR_NAMES
 from ..surfaces import SURFACE_NAMES, SURFACES
 from .fields import (
@@ -42,12 +55,13 @@ from .fields import (
 SLIDE_SIZES = {"960x540": (960, 540), "1280x720": (1280, 720), "1920x1080": (1920, 1080)}
 CANVAS_LIMITS = ((160, 3840), (90, 2160))   # the widths and heights a `size` may have
 ENDPOINT_RULES = ("corners", "openings", "first_backtrack", "longest", "across")
-MAZE_VIEWS = ("square", "neighbourhood")
+MAZE_VIEWS = tuple(View)
 MAX_SIDE = 1000
 MAX_STRIP = 24
 AUTO = "auto"          # `rows: auto` / `cols: auto`: the maze fills its slot on the canvas
-PANEL_KEYS = ("maze", "generator", "endpoints", "solver", "life", "cell_size", "braid",
-              "animate", "questions", "figures")
+LIFE_CELL_SIZE = 6     # a Life panel's pixels per cell when it gives no `cell_size`
+LIFE_TITLE = "Life"    # a Life panel's caption when it gives no `title`
+MAZE_ONLY = ("braid", "animate", "figures")    # panel keys a Life panel does not read
 
 
 def parse_size(value: Any) -> tuple[int, int] | None:
@@ -111,9 +125,9 @@ class Maze(Section):
     cell_size: whole(1, 64) = Field(  # type: ignore[valid-type]
         10, description="pixels per cell (a slide `size` may change it)")
     wall: whole(0, 16) = Field(2, description="pixels per wall")  # type: ignore[valid-type]
-    view: choice(MAZE_VIEWS) = Field(  # type: ignore[valid-type]
-        "square", description="square, or neighbourhood: copies of the maze around it, as "
-                              "glued")
+    view: choice(View) = Field(  # type: ignore[valid-type]
+        View.SQUARE, description="square, or neighbourhood: copies of the maze around it, "
+                                 "as glued")
 
     @classmethod
     def rules(cls, data: dict, bad: Callable[..., bool],
@@ -131,37 +145,22 @@ class Maze(Section):
             yield ("surface",), problem
 
 
-def question_list() -> Any:
-    """A panel's `questions:`: a list of mappings, each checked in detail against the panel
-    by `questions.spec.parse_questions` once the panel is known."""
-    from ..questions.model import Kind
-
-    def check(value: Any) -> Any:
-        if isinstance(value, list) and all(isinstance(item, dict) for item in value):
-            return value
-        raise expected("a list of questions (mappings with a `kind`)", value)
-
-    schema = {"type": "array", "items": {"type": "object", "properties": {
-        "kind": {"enum": [str(k) for k in Kind]}}, "required": ["kind"]}}
-    return value_type(Any, check, schema, "a list of questions (mappings with a `kind`)")
-
-
 def param_type(param: registry.Param) -> Any:
     """The value type of an algorithm's option."""
-    if param.kind == "int":
+    if param.kind == ParamKind.INT:
         return whole(None if param.min is None else int(param.min),
                      None if param.max is None else int(param.max))
-    if param.kind == "float":
+    if param.kind == ParamKind.FLOAT:
         if param.min is None:
             return number(float("-inf"), param.max,
                           phrase="a number" + (f" ≤ {param.max}" if param.max is not None
                                                else ""))
         return number(param.min, param.max)
-    if param.kind == "bool":
+    if param.kind == ParamKind.BOOL:
         return flag()
-    if param.kind == "choice":
+    if param.kind == ParamKind.CHOICE:
         return choice(param.choices)
-    if param.kind == "cell":
+    if param.kind == ParamKind.CELL:
         return cell()
     return text()
 
@@ -257,7 +256,7 @@ def _panel_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
             yield (kind, "name"), refused
         if isinstance(data[kind], dict) and maze_ok:
             for p in algo.params:
-                if p.kind == "cell" and p.name in data[kind]:
+                if p.kind == ParamKind.CELL and p.name in data[kind]:
                     yield from _inside((kind, p.name), data[kind][p.name], maze)
     endpoints = data.get("endpoints")
     if isinstance(endpoints, dict) and maze_ok and not bad("endpoints"):
@@ -361,6 +360,19 @@ def _table_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
                              f"{show(data['columns'])}")
 
 
+def writer_model(fmt: str) -> type[Section]:
+    """The model of format `fmt`'s own options alone (as given beside a scenario)."""
+    if fmt not in _WRITER_MODELS:
+        _WRITER_MODELS[fmt] = create_model(  # type: ignore[call-overload]
+            f"{fmt}_options", __base__=Section,
+            **{p.name: (param_type(p), Field(p.default, description=p.help))
+               for p in FORMATS[fmt].options})
+    return _WRITER_MODELS[fmt]
+
+
+_WRITER_MODELS: dict[str, type[Section]] = {}
+
+
 def _writer_fields() -> dict[str, Any]:
     """Each writer's own options, as top-level keys."""
     fields = {}
@@ -371,160 +383,233 @@ def _writer_fields() -> dict[str, Any]:
     return fields
 
 
+class PanelFields(Section):
+    """One panel: a maze generated (and maybe solved), or a Life run (`life`)."""
+
+    shape: ClassVar[str] = "a mapping describing a panel"
+
+    title: text() = Field(None, description="the panel's caption (default: the "  # type: ignore[valid-type]
+                                            f"algorithms' names, or {LIFE_TITLE})")
+    seed: whole(0) = Field(None, description="the panel's random seed (default: "  # type: ignore[valid-type]
+                                             "the scenario's)")
+    maze: Maze = Field(None, description="the grid (a maze panel)")  # type: ignore[assignment]
+    #: typed by `models()` from the registry: a generator's name or options
+    generator: Any = Field(None, description="how the maze is made (required for a maze "
+                                             "panel)")
+    endpoints: Endpoints = Field(  # type: ignore[valid-type]
+        None, description="where the solver starts and ends: a rule, or the two cells "
+                          "(default: corners on the plane, across on a glued surface)")
+    #: typed by `models()` from the registry: a solver's name or options
+    solver: Any = Field(None, description="how the maze is solved (none: the maze is only "
+                                          "built)")
+    life: LifeSection = Field(None, description="a Game-of-Life run instead of "  # type: ignore[assignment]
+                                                "a maze")
+    cell_size: whole(1, 64) = Field(  # type: ignore[valid-type]
+        None, description=f"a Life panel's pixels per cell (default {LIFE_CELL_SIZE}; a "
+                          "maze's is maze.cell_size)")
+    braid: number(0.0, 1.0) = Field(  # type: ignore[valid-type]
+        0.0, description="the share of dead ends opened after generation (0 = a perfect "
+                         "maze)")
+    animate: choice(Animate) = Field(  # type: ignore[valid-type]
+        Animate.ALL, description="all, or solve: the maze appears built in the first frame")
+    figures: choice(Figures) = Field(  # type: ignore[valid-type]
+        Figures.SUMMARY, description="the maze's figures in its caption: summary (perfect or "
+                                     "loops, solution, longest path, dead ends) or texture "
+                                     "(dead-end share and river, for comparing generators)")
+    questions: QuestionList = Field(  # type: ignore[valid-type]
+        None,  # type: ignore[arg-type]
+        description="stop and predict: questions asked at moments of the run, each a "
+                    "mapping with `kind` and a moment (see Questions)")
+
+    @classmethod
+    def prepare(cls, data: dict, info: ValidationInfo) -> dict:
+        if data.get("solver", ...) is None:
+            data = {k: v for k, v in data.items() if k != "solver"}
+        if info.context is not None:     # what this panel's questions are asked of
+            info.context[ASKED_OF] = asked_of(data)
+        return data
+
+    @classmethod
+    def rules(cls, data: dict, bad: Callable[..., bool],
+              info: ValidationInfo) -> Iterable[Problem]:
+        if "life" in data:
+            for key in ("maze", "generator", "solver"):
+                if key in data:
+                    yield (key,), "a Life panel has no maze, generator or solver"
+            return
+        if "maze" not in data:
+            yield ("maze",), "a maze (rows, cols, …) or a `life` run"
+        if "generator" not in data:
+            yield ("generator",), ("a generator: one of " + ", ".join(
+                registry.algorithms("generator")) + " (required)")
+        yield from _panel_rules(data, bad)
+
+    @model_validator(mode="after")
+    def _defaults(self) -> PanelFields:
+        """The defaults that follow from the panel's kind: a Life panel's title and cell
+        size (its maze keys are left at their defaults: a Life run does not read them); a
+        maze panel's title (its algorithms), cell size (its maze's) and endpoints (by its
+        surface)."""
+        if self.life is not None:
+            self.title = self.title or LIFE_TITLE
+            if self.cell_size is None:
+                self.cell_size = LIFE_CELL_SIZE
+            for key in MAZE_ONLY:
+                setattr(self, key, type(self).model_fields[key].default)
+            return self
+        if self.title is None:
+            self.title = self.generator.name + (f" + {self.solver.name}" if self.solver
+                                                else "")
+        self.cell_size = self.maze.cell_size
+        if self.endpoints is None:
+            self.endpoints = default_rule(self.maze.surface)
+        return self
+
+
+class TopFields(Section):
+    """A scenario: what is shown (panels), how it is paced and where it is written."""
+
+    shape: ClassVar[str] = "a mapping of options (title, seed, panels …)"
+
+    title: text() = Field("", description="the heading above the panels")  # type: ignore[valid-type]
+    seed: whole(0) = Field(0, description="the random seed every panel starts from "  # type: ignore[valid-type]
+                                          "(same seed, same picture)")
+    #: typed by `models()`: a list of the registry's panels
+    panels: Any = Field(None, description="the panels, side by side (or give one panel's "
+                                          "keys at the top level instead)")
+    output: text("a file path such as output/maze.gif") = Field(  # type: ignore[valid-type]
+        None, description="where the animation is written (default: output/<scenario>.gif); "
+                          "its suffix picks the format")
+    format: choice(ANIMATIONS) = Field(  # type: ignore[valid-type]
+        None, description="the output format, when the output's suffix does not say")
+    fps: whole(1, 120) = Field(25, description="frames per second (each format has its "  # type: ignore[valid-type]
+                                               "own rates; GIF: 50, 25, 20, 10, 5, 4, 2, 1)")
+    steps_per_frame: whole(1) = Field(None, description="algorithm steps per frame "  # type: ignore[valid-type]
+                                                        "(default: from duration)")
+    duration: number(0.0, 3600.0, strict_lo=True) = Field(  # type: ignore[valid-type]
+        None, description="seconds the animation lasts (instead of steps_per_frame)")
+    clock: choice(Clock) = Field(  # type: ignore[valid-type]
+        Clock.STEPS, description="steps: panels advance one step per tick; progress: every "
+                                 "panel finishes together")
+    hold: number(0.0, 60.0) = Field(2.0, description="seconds the last frame stays")  # type: ignore[valid-type]
+    hold_first: number(0.0, 60.0) = Field(0.5, description="seconds the first frame "  # type: ignore[valid-type]
+                                                           "stays")
+    theme: choice(("light", "dark")) = Field("light", description="light or dark colours")  # type: ignore[valid-type]
+    colours: Colours = Field(default_factory=dict, description="colours to change, by "  # type: ignore[valid-type]
+                                                               "name: '#rrggbb'")
+    columns: whole(1, 8) = Field(None, description="panels per row (default: chosen by the "  # type: ignore[valid-type]
+                                                   "layout)")
+    size: Size = Field(None, description="a fixed canvas WxH, e.g. a slide 1280x720 (the "  # type: ignore[valid-type]
+                                         "layout picks columns and cell sizes that fill it)")
+    still: flag() = Field(False, description="also save the final frame as a PNG")  # type: ignore[valid-type]
+    strip: whole(0, MAX_STRIP) = Field(0, description="also save this many key frames "  # type: ignore[valid-type]
+                                                      "side by side as a PNG")
+    legend: flag() = Field(True, description="each panel explains its colours below its "  # type: ignore[valid-type]
+                                             "caption")
+    solve_together: flag() = Field(False, description="every maze is built first, then "  # type: ignore[valid-type]
+                                                      "all solve together")
+    table: Table = Field(None, description="panels that form a table: a header per row "  # type: ignore[assignment]
+                                           "and per column instead of a title per panel")
+    #: typed by `models()`: the one panel of a file that gives its keys at the top level
+    shorthand: Any = Field(None, alias=TAG + "panel", exclude=True)  # type: ignore[literal-required]
+
+    @classmethod
+    def unknown_key(cls, key: Any) -> str:
+        return "unknown option; expected one of " + ", ".join(TOP_KEYS + PANEL_KEYS)
+
+    @classmethod
+    def prepare(cls, data: dict, info: ValidationInfo) -> dict:
+        """Without `panels`, the panel keys at the top level are the one panel."""
+        if "panels" in data:
+            return data
+        single = {k: data[k] for k in PANEL_KEYS if k in data}
+        title = data.get("title")
+        if isinstance(title, str) and 0 < len(title) <= 500:   # a bad title: told once
+            single["title"] = title
+        rest = {k: v for k, v in data.items() if k not in PANEL_KEYS}
+        return {**rest, TAG + "panel": single}
+
+    @classmethod
+    def rules(cls, data: dict, bad: Callable[..., bool],
+              info: ValidationInfo) -> Iterable[Problem]:
+        if "panels" in data:
+            for key in PANEL_KEYS:
+                if key in data:
+                    yield (key,), ("put panel options inside `panels:` when the scenario "
+                                   "lists panels")
+        if data.get("steps_per_frame") is not None and data.get("duration") is not None \
+                and not bad("steps_per_frame") and not bad("duration"):
+            yield ("duration",), "either steps_per_frame or duration, not both"
+        ctx = info.context or {}
+        fmt, problems = resolve_output(data, bad, ctx.get("path", Path("scenario.yaml")),
+                                       ctx.get("out"))
+        yield from problems
+        yield from _table_rules(data, bad)
+        if fmt is not None and not bad("fps") and "fps" in data:
+            record = FORMATS[fmt]
+            if not record.fps_allowed(data["fps"]):
+                yield ("fps",), (f"expected {record.fps_expected()}, got {show(data['fps'])} "
+                                 f"(the frame rates {fmt.upper()} plays exactly)")
+
+    @model_validator(mode="after")
+    def _defaults(self, info: ValidationInfo) -> TopFields:
+        """The defaults that follow from other keys: the format (from the output's suffix),
+        the output (from the scenario's file name), the panels (the one panel of a
+        shorthand file, which takes the title), each panel's seed (the scenario's)."""
+        ctx = info.context or {}
+        path, out = Path(ctx.get("path", Path("scenario.yaml"))), ctx.get("out")
+        given = {k: getattr(self, k) for k in ("format", "output") if getattr(self, k)
+                 is not None}
+        fmt, _ = resolve_output(given, lambda *p: False, path, out)
+        self.format = fmt or "gif"
+        if out is not None or self.output is not None:
+            target = Path(out if out is not None else self.output).expanduser()
+            self.output = str(target if target.suffix else target.with_suffix(
+                f".{self.format}"))
+        else:
+            self.output = str(Path("output") / f"{path.stem}.{self.format}")
+        if self.panels is None:
+            self.panels = [self.shorthand]
+            if self.shorthand.title == self.title:
+                self.title = ""
+        for panel in self.panels:
+            if panel.seed is None:
+                panel.seed = self.seed
+        return self
+
+
+#: the top level with each writer's own options as keys
+TopBase = create_model("TopBase", __base__=TopFields, __doc__=TopFields.__doc__,
+                       **_writer_fields())
+#: every key of a scenario file (besides the panel keys when there is one panel)
+TOP_KEYS = tuple(name for name, field in TopBase.model_fields.items()
+                 if not (field.alias or "").startswith(TAG))
+#: every key of a panel besides its title and seed, which a one-panel file gives at the top
+PANEL_KEYS = tuple(name for name in PanelFields.model_fields if name not in TOP_KEYS)
+
+
+def _retyped(base: type[Section], **types: Any) -> dict[str, Any]:
+    """Fields of `base` with new types and their own description, default and alias."""
+    out = {}
+    for name, kind in types.items():
+        info: FieldInfo = base.model_fields[name]
+        out[name] = (kind, Field(info.default, alias=info.alias, description=info.description,
+                                 exclude=info.exclude))
+    return out
+
+
 def _build() -> tuple[type[Section], type[Section]]:
     """The scenario and panel models for the algorithms registered now."""
-    class Panel(Section):
-        """One panel: a maze generated (and maybe solved), or a Life run (`life`)."""
-
-        shape: ClassVar[str] = "a mapping describing a panel"
-
-        title: text() = Field(None, description="the panel's caption (default: the "  # type: ignore[valid-type]
-                                                "algorithms' names, or Life)")
-        seed: whole(0) = Field(None, description="the panel's random seed (default: "  # type: ignore[valid-type]
-                                                 "the scenario's)")
-        maze: Maze = Field(None, description="the grid (a maze panel)")  # type: ignore[assignment]
-        generator: algorithm_type("generator") = Field(  # type: ignore[valid-type]
-            None, description="how the maze is made (required for a maze panel)")
-        endpoints: Endpoints = Field(  # type: ignore[valid-type]
-            None, description="where the solver starts and ends: a rule, or the two cells "
-                              "(default: corners on the plane, across on a glued surface)")
-        solver: algorithm_type("solver") = Field(  # type: ignore[valid-type]
-            None, description="how the maze is solved (none: the maze is only built)")
-        life: LifeSection = Field(None, description="a Game-of-Life run instead of "  # type: ignore[assignment]
-                                                    "a maze")
-        cell_size: whole(1, 64) = Field(  # type: ignore[valid-type]
-            None, description="a Life panel's pixels per cell (default 6; a maze's is "
-                              "maze.cell_size)")
-        braid: number(0.0, 1.0) = Field(  # type: ignore[valid-type]
-            0.0, description="the share of dead ends opened after generation (0 = a perfect "
-                             "maze)")
-        animate: choice(("all", "solve")) = Field(  # type: ignore[valid-type]
-            "all", description="all, or solve: the maze appears built in the first frame")
-        figures: choice(("summary", "texture")) = Field(  # type: ignore[valid-type]
-            "summary", description="the maze's figures in its caption: summary (perfect or "
-                                   "loops, solution, longest path, dead ends) or texture "
-                                   "(dead-end share and river, for comparing generators)")
-        questions: question_list() = Field(  # type: ignore[valid-type]
-            None, description="stop and predict: questions asked at moments of the run, each "
-                              "a mapping with `kind` and a moment (see scenarios/README.md)")
-
-        @classmethod
-        def prepare(cls, data: dict, info: ValidationInfo) -> dict:
-            if data.get("solver", ...) is None:
-                data = {k: v for k, v in data.items() if k != "solver"}
-            return data
-
-        @classmethod
-        def rules(cls, data: dict, bad: Callable[..., bool],
-                  info: ValidationInfo) -> Iterable[Problem]:
-            if "life" in data:
-                for key in ("maze", "generator", "solver"):
-                    if key in data:
-                        yield (key,), "a Life panel has no maze, generator or solver"
-                return
-            if "maze" not in data:
-                yield ("maze",), "a maze (rows, cols, …) or a `life` run"
-            if "generator" not in data:
-                yield ("generator",), ("a generator: one of " + ", ".join(
-                    registry.algorithms("generator")) + " (required)")
-            yield from _panel_rules(data, bad)
+    panel = create_model("Panel", __base__=PanelFields, __doc__=PanelFields.__doc__,
+                         **_retyped(PanelFields, generator=algorithm_type("generator"),
+                                    solver=algorithm_type("solver")))
+    model = create_model("ScenarioModel", __base__=TopBase, __doc__=TopFields.__doc__,
+                         **_retyped(TopBase, panels=Annotated[list[panel],  # type: ignore[valid-type]
+                                                              BeforeValidator(_panels_check)],
+                                    shorthand=panel))
+    return model, panel
 
 
-    class _Top(Section):
-        """A scenario: what is shown (panels), how it is paced and where it is written."""
-
-        shape: ClassVar[str] = "a mapping of options (title, seed, panels …)"
-
-        title: text() = Field("", description="the heading above the panels")  # type: ignore[valid-type]
-        seed: whole(0) = Field(0, description="the random seed every panel starts from "  # type: ignore[valid-type]
-                                              "(same seed, same picture)")
-        panels: Annotated[list[Panel], BeforeValidator(_panels_check)] = Field(
-            None, description="the panels, side by side (or give one panel's keys at the top "  # type: ignore[arg-type]
-                              "level instead)")
-        output: text("a file path such as output/maze.gif") = Field(  # type: ignore[valid-type]
-            None, description="where the animation is written (default: output/<scenario>.gif); "
-                              "its suffix picks the format")
-        format: choice(ANIMATIONS) = Field(  # type: ignore[valid-type]
-            None, description="the output format, when the output's suffix does not say")
-        fps: whole(1, 120) = Field(25, description="frames per second (each format has its "  # type: ignore[valid-type]
-                                                   "own rates; GIF: 50, 25, 20, 10, 5, 4, 2, 1)")
-        steps_per_frame: whole(1) = Field(None, description="algorithm steps per frame "  # type: ignore[valid-type]
-                                                            "(default: from duration)")
-        duration: number(0.0, 3600.0, strict_lo=True) = Field(  # type: ignore[valid-type]
-            None, description="seconds the animation lasts (instead of steps_per_frame)")
-        clock: choice(("steps", "progress")) = Field(  # type: ignore[valid-type]
-            "steps", description="steps: panels advance one step per tick; progress: every "
-                                 "panel finishes together")
-        hold: number(0.0, 60.0) = Field(2.0, description="seconds the last frame stays")  # type: ignore[valid-type]
-        hold_first: number(0.0, 60.0) = Field(0.5, description="seconds the first frame "  # type: ignore[valid-type]
-                                                               "stays")
-        theme: choice(("light", "dark")) = Field("light", description="light or dark colours")  # type: ignore[valid-type]
-        colours: Colours = Field(default_factory=dict, description="colours to change, by "  # type: ignore[valid-type]
-                                                                   "name: '#rrggbb'")
-        columns: whole(1, 8) = Field(None, description="panels per row (default: chosen by the "  # type: ignore[valid-type]
-                                                       "layout)")
-        size: Size = Field(None, description="a fixed canvas WxH, e.g. a slide 1280x720 (the "  # type: ignore[valid-type]
-                                             "layout picks columns and cell sizes that fill it)")
-        still: flag() = Field(False, description="also save the final frame as a PNG")  # type: ignore[valid-type]
-        strip: whole(0, MAX_STRIP) = Field(0, description="also save this many key frames "  # type: ignore[valid-type]
-                                                          "side by side as a PNG")
-        legend: flag() = Field(True, description="each panel explains its colours below its "  # type: ignore[valid-type]
-                                                 "caption")
-        solve_together: flag() = Field(False, description="every maze is built first, then "  # type: ignore[valid-type]
-                                                          "all solve together")
-        table: Table = Field(None, description="panels that form a table: a header per row "  # type: ignore[assignment]
-                                               "and per column instead of a title per panel")
-        shorthand: Panel = Field(None, alias=TAG + "panel", exclude=True)  # type: ignore[assignment,literal-required]
-
-        @classmethod
-        def unknown_key(cls, key: Any) -> str:
-            return "unknown option; expected one of " + ", ".join(TOP_KEYS + PANEL_KEYS)
-
-        @classmethod
-        def prepare(cls, data: dict, info: ValidationInfo) -> dict:
-            """Without `panels`, the panel keys at the top level are the one panel."""
-            if "panels" in data:
-                return data
-            single = {k: data[k] for k in PANEL_KEYS if k in data}
-            title = data.get("title")
-            if isinstance(title, str) and 0 < len(title) <= 500:   # a bad title: told once
-                single["title"] = title
-            rest = {k: v for k, v in data.items() if k not in PANEL_KEYS}
-            return {**rest, TAG + "panel": single}
-
-        @classmethod
-        def rules(cls, data: dict, bad: Callable[..., bool],
-                  info: ValidationInfo) -> Iterable[Problem]:
-            if "panels" in data:
-                for key in PANEL_KEYS:
-                    if key in data:
-                        yield (key,), ("put panel options inside `panels:` when the scenario "
-                                       "lists panels")
-            if data.get("steps_per_frame") is not None and data.get("duration") is not None \
-                    and not bad("steps_per_frame") and not bad("duration"):
-                yield ("duration",), "either steps_per_frame or duration, not both"
-            ctx = info.context or {}
-            fmt, problems = resolve_output(data, bad, ctx.get("path", Path("scenario.yaml")),
-                                           ctx.get("out"))
-            yield from problems
-            yield from _table_rules(data, bad)
-            if fmt is not None and not bad("fps") and "fps" in data:
-                record = FORMATS[fmt]
-                if not record.fps_allowed(data["fps"]):
-                    yield ("fps",), (f"expected {record.fps_expected()}, got {show(data['fps'])} "
-                                     f"(the frame rates {fmt.upper()} plays exactly)")
-
-
-    model = create_model("ScenarioModel", __base__=_Top, __doc__=_Top.__doc__,
-                         **_writer_fields())
-    return model, Panel
-
-
-#: every key of a scenario file (besides the panel keys when there is one panel)
-TOP_KEYS = ("title", "seed", "panels", "output", "format", "fps", "steps_per_frame",
-            "duration", "clock", "hold", "hold_first", "theme", "colours", "columns", "size",
-            "still", "strip", "legend", "solve_together", "table") + tuple(
-    p.name for f in FORMATS.values() for p in f.options)
 _BUILT: dict[tuple, tuple[type[Section], type[Section]]] = {}
 
 
@@ -544,8 +629,6 @@ def models() -> tuple[type[Section], type[Section]]:
 def scenario_model() -> type[Section]:
     """The model of a whole scenario file."""
     return models()[0]
-
-
 
 
 def resolve_output(data: dict, bad: Callable[..., bool], path: Path,
@@ -580,6 +663,7 @@ def resolve_output(data: dict, bad: Callable[..., bool], path: Path,
 
 
 
-__all__ = ["AUTO", "CANVAS_LIMITS", "ENDPOINT_RULES", "MAX_SIDE", "MAX_STRIP", "MAZE_VIEWS",
-           "PANEL_KEYS", "SLIDE_SIZES", "TOP_KEYS", "Maze", "models", "parse_size",
-           "resolve_output", "scenario_model", "size_expected"]
+__all__ = ["AUTO", "CANVAS_LIMITS", "ENDPOINT_RULES", "LIFE_CELL_SIZE", "LIFE_TITLE",
+           "MAX_SIDE", "MAX_STRIP", "MAZE_VIEWS", "PANEL_KEYS", "SLIDE_SIZES", "TOP_KEYS", "Maze",
+           "models", "parse_size", "resolve_output", "scenario_model", "size_expected",
+           "writer_model"]

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..questions.spec import MOMENTS, QUESTIONS
 from .fields import TAG
 from .model import PANEL_KEYS, scenario_model
 
@@ -65,8 +66,14 @@ def _title(name: str) -> str:
     for heading, key, _ in SECTIONS:
         if key == name:
             return heading
+    if name in MOMENT_DEFS:
+        return "Moments"
     kind, _, algo = name.partition("_")
     return f"{kind} {algo}"
+
+
+QUESTION_DEFS = {model.__name__: kind for kind, model in QUESTIONS.items()}
+MOMENT_DEFS = {model.__name__: how for how, model in MOMENTS.items()}
 
 
 def _default(prop: dict[str, Any], required: bool) -> str:
@@ -106,6 +113,7 @@ def reference() -> str:
         if where:
             out += [f"Where: {where}.", ""]
         out += _table(section) + [""]
+    out += _questions(defs)
     for kind in ("generator", "solver"):
         out += [f"## {kind.capitalize()}s", "",
                 f"`{kind}` is a name, or a mapping with `name` and the options below.", ""]
@@ -117,6 +125,28 @@ def reference() -> str:
                 out += _table(section) + [""]
     out += _limits()
     return "\n".join(out).rstrip() + "\n"
+
+
+def _questions(defs: dict[str, Any]) -> list[str]:
+    """The question kinds, each with its keys, and the moments a question names."""
+    out = ["## Questions", "",
+           ("Where: each item of a panel's `questions` (stop and predict; see "
+            "scenarios/README.md). A question is a mapping with `kind` and either `at` (one "
+            "moment) or `auto: N`; the answer is read from the panel's own events at that "
+            "moment. The keys of each kind:"), ""]
+    for name, kind in QUESTION_DEFS.items():
+        section = defs[name]
+        out += [f"### {kind}", "", section.get("description", ""), ""]
+        out += _table(section) + [""]
+    out += ["## Moments", "", ("Where: `at` of a question: a mapping with one of these keys "
+                               "(`generation` for next_generation only)."), "",
+            "| key | type | meaning |", "|---|---|---|"]
+    for name in MOMENT_DEFS:
+        section = defs[name]
+        for key, prop in section["properties"].items():
+            out.append(f"| `{key}` | {_cell(_type(prop))} | "
+                       f"{_cell(section.get('description', ''))} |")
+    return out + [""]
 
 
 def _limits() -> list[str]:

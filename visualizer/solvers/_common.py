@@ -8,12 +8,12 @@ from typing import Callable
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
-from ..registry import Param
+from ..registry import Param, ParamKind
 
 #: the options every solver takes
 ENDPOINT_PARAMS = (
-    Param("start", "cell", None, "where the solver starts (default: the entrance)"),
-    Param("goal", "cell", None, "where it must get to (default: the exit)"),
+    Param("start", ParamKind.CELL, None, "where the solver starts (default: the entrance)"),
+    Param("goal", ParamKind.CELL, None, "where it must get to (default: the exit)"),
 )
 
 #: how a search reached each cell: the cell it came from and the side it left by

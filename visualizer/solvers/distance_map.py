@@ -18,7 +18,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, MilestoneKind, Side
 from ..maze import Maze
-from ..registry import Family, Param, register
+from ..registry import Family, Param, ParamKind, register
 from ._common import opening, resolve
 from .bfs import ENDPOINT_PARAMS, trace_back
 
@@ -55,8 +55,8 @@ def flood_events(order: list[tuple[Cell, int]]) -> Iterator[ev.Event]:
           "distance map: a breadth-first flood coloured by distance (the maze's texture); "
           "with `longest`, a second flood from the farthest cell finds a longest path",
           params=ENDPOINT_PARAMS + (
-              Param("longest", "bool", False, "flood again from the farthest cell and mark "
-                    "a longest path"),),
+              Param("longest", ParamKind.BOOL, False, "flood again from the farthest cell and mark "
+                                                      "a longest path"),),
           blocks=True, family=Family.MAP,
           milestones=frozenset({MilestoneKind.FARTHEST, MilestoneKind.LONGEST_PATH}),
           legend={"path": "the way from start to goal"})

@@ -24,7 +24,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, MilestoneKind, Side
 from ..maze import Maze
-from ..registry import Family, Param, register
+from ..registry import Family, Param, ParamKind, register
 from ._common import opening, resolve
 from .bfs import ENDPOINT_PARAMS
 from .wall_follower import hand_side, without_detours
@@ -53,9 +53,10 @@ def follow_turn(maze: Maze, cell: Cell, heading: Side, hand: str) -> int | None:
           "Pledge: walk one way; at a wall follow it, counting turns, and let go when the "
           "count is back to 0 (escapes islands); may still miss an inner goal",
           params=ENDPOINT_PARAMS + (
-              Param("heading", "choice", "east", "the way it prefers to walk",
+              Param("heading", ParamKind.CHOICE, "east", "the way it prefers to walk",
                     choices=tuple(HEADINGS)),
-              Param("hand", "choice", "left", "the hand on the wall", choices=("left", "right")),
+              Param("hand", ParamKind.CHOICE, "left", "the hand on the wall",
+                    choices=("left", "right")),
           ), blocks=True, surfaces=SURFACES, surface_reason=SURFACE_REASON,
           family=Family.LOCAL, milestones=frozenset({MilestoneKind.LEFT_WALL}))
 def pledge(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,

@@ -14,7 +14,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
-from ..registry import Family, Param, register
+from ..registry import Family, Param, ParamKind, register
 from ._common import ENDPOINT_PARAMS, opening, resolve
 
 
@@ -75,7 +75,7 @@ def without_detours(cells: list[Cell], sides: list[Side]) -> ev.PathFound:
 @register("solver", "wall_follower",
           "wall follower: one hand on the wall; stops when it comes back to a "
           "state it has been in (circling an island)",
-          params=ENDPOINT_PARAMS + (Param("hand", "choice", "left", "the hand on the wall",
+          params=ENDPOINT_PARAMS + (Param("hand", ParamKind.CHOICE, "left", "the hand on the wall",
                                           choices=("left", "right")),), blocks=True,
           family=Family.LOCAL)
 def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
