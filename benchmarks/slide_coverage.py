@@ -28,9 +28,8 @@ def laid_out(path: Path, size: tuple[int, int]) -> Any:
     out (every call into the pipeline is here, so that its rewrite touches only this)."""
     from visualizer import pipeline
 
-    scenario = sc.load(path)
-    scenario.size = size                    # what the CLI's `--size` does (cli.prepare)
-    return pipeline.make_canvas(scenario)
+    scenario = sc.load(path, given=sc.Given({"size": f"{size[0]}x{size[1]}"}))
+    return pipeline.prepare(scenario).canvas()
 
 
 def grids(panel: Any) -> tuple[int, int, int, int]:

@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 from visualizer import pipeline
+import streams
 from visualizer import scenario as sc
 from visualizer.export.html import decode
-from visualizer.questions.answers import resolve
+from streams import resolve
 from visualizer.render.canvas import (PAD, ROW_HEADER_LINES, Canvas, plan_layout,
                                       row_header_lines)
 from visualizer.render.cards import legend_box, panel_box, question_card
@@ -174,7 +175,7 @@ def test_every_shipped_table_validates_and_names_each_panel_once():
 def slide_canvas(name: str):
     scenario = sc.load(ROOT / "scenarios" / f"{name}.yaml")
     scenario.size = SLIDE                      # as `run.py --size 1280x720`
-    return scenario, pipeline.make_canvas(scenario)
+    return scenario, streams.make_canvas(scenario)
 
 
 def test_life_surfaces_compared_fills_a_slide_with_4_pixel_cells():
@@ -202,8 +203,8 @@ def test_the_window_steps_a_table_back_exactly():
     scenario = sc.parse(TABLE, Path("t.yaml"))
 
     def player(every: int) -> Player:
-        return Player(pipeline.make_canvas(scenario),
-                      [pipeline.panel_stream(s) for s in scenario.panels], every=every)
+        ready = pipeline.prepare(scenario)
+        return Player(ready.canvas(), list(ready.transcripts), every=every)
 
     forward, pictures = player(10**9), []
     for _ in range(forward.last + 1):
@@ -220,7 +221,7 @@ def test_the_html_player_plays_a_table(tmp_path):
     scenario = sc.parse({**TABLE, "output": str(tmp_path / "t.html")}, tmp_path / "t.yaml")
     page = decode(pipeline.render(scenario).path.read_text())
     assert len(page.frames) > 1
-    assert page.frames[0].shape == pipeline.make_canvas(
+    assert page.frames[0].shape == streams.make_canvas(
         sc.parse(TABLE, Path("t.yaml"))).shape
 
 
@@ -228,7 +229,7 @@ def test_question_cards_stay_in_their_table_cell():
     raw = {**TABLE, "size": "1280x720", "panels": [dict(p) for p in TABLE["panels"]]}
     raw["panels"][3]["questions"] = [{"kind": "next_generation", "at": {"generation": 2}}]
     scenario = sc.parse(raw, Path("t.yaml"))
-    canvas = pipeline.make_canvas(scenario)
+    canvas = streams.make_canvas(scenario)
     asked, problems = resolve(scenario)
     assert not problems and [a.panel for a in asked] == [3]
     legend = legend_box(canvas)

@@ -155,7 +155,7 @@ def make_scenario(source: str | os.PathLike | dict | None = None, /, **keywords:
     >>> make_scenario(maze={"rows": 0, "cols": 5}, generator="kruskal")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    visualizer.scenario.ScenarioError: scenario: maze.rows: expected a whole number ..., got 0
+    visualizer.errors.ScenarioError: scenario: maze.rows: expected a whole number ..., got 0
     """
     from .scenario import Given, load, parse
 

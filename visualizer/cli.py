@@ -14,6 +14,9 @@ from tqdm import tqdm
 from . import registry
 from .export import FORMATS
 from .registry import ParamKind
+from .export.base import remove_own_temps
+from .listing import registry_listing
+from .sweep import main as sweep_main
 from .scenario import Given, ScenarioError, load
 from .schema.budget import Budget
 from .schema.model import MAX_STRIP
@@ -162,8 +165,6 @@ def scenario_flags(args: argparse.Namespace) -> dict[str, Any]:
 
 def list_algorithms() -> str:
     """One line per generator, solver (grouped by family), surface and Life rule."""
-    from .listing import registry_listing
-
     return registry_listing()
 
 
@@ -263,8 +264,6 @@ def _render_quietly(path: str, over: Overrides = Overrides()) -> Outcome:
     try:
         return render_file(Path(path), None, bar=False, over=over)
     except KeyboardInterrupt:
-        from .export.base import remove_own_temps
-
         remove_own_temps()     # in a worker process: its own files
         raise
     except Exception as exc:   # noqa: BLE001 - a batch reports every failure as a row
@@ -381,8 +380,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
     except KeyboardInterrupt:
-        from .export.base import remove_own_temps
-
         remove_own_temps()
         print("interrupted (Ctrl-C): stopped; no output file was written", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -399,8 +396,6 @@ def _main(argv: list[str] | None) -> int:
         print(list_algorithms())
         return 0
     if args.sweep:
-        from .sweep import main as sweep_main
-
         return sweep_main(["--out", args.out] if args.out else [])
     over = Overrides(tuple(scenario_flags(args).items()), tuple(args.allow_patterns),
                      args.budget, Path(args.quiz) if args.quiz else None)

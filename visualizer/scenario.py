@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from . import registry
 from .choices import Animate, Clock, Figures, View
 from .errors import ScenarioError
+from .maze import Maze
 from .export import FORMATS
 from .life.spec import LifeSpec, life_spec
 from .questions.model import Question
@@ -277,8 +278,6 @@ def blocked_cells(spec: PanelSpec, loc: str) -> list[str]:
     if not wanted:
         return []
     import numpy as np
-
-    from .maze import Maze
 
     m = spec.maze
     maze = Maze(m.rows, m.cols, m.surface)

@@ -11,7 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from ..questions.spec import MOMENTS, QUESTIONS
+from ..export import FORMATS
+from ..schema.budget import GIB, Budget
 from .fields import TAG
+from .yaml_reader import MAX_BYTES, MAX_DEPTH, MAX_VALUES
 from .model import PANEL_KEYS, scenario_model
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,9 +154,6 @@ def _questions(defs: dict[str, Any]) -> list[str]:
 
 def _limits() -> list[str]:
     """The resource budget's limits and the formats' own, for the reference page."""
-    from ..export import FORMATS
-    from ..schema.budget import GIB, Budget
-    from .yaml_reader import MAX_BYTES, MAX_DEPTH, MAX_VALUES
 
     b = Budget()
     out = ["## Limits", "",
