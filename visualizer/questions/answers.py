@@ -16,13 +16,14 @@ from typing import Any
 import numpy as np
 
 from .. import events as ev
+from ..choices import Animate, Phase
 from ..events import Cell
 from ..maze import Maze
 from ..surfaces import make_surface
 from . import fit
 from .model import REPLIES, Answer, Asked, Count, Kind, MomentKind, Question
 
-Phased = Sequence[tuple[str, Any]]     # (phase, event): "generate", "solve", "life", …
+Phased = Sequence[tuple[Phase, Any]]     # (phase, event): GENERATE, SOLVE, LIFE …
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def next_cell(events: Phased, spec: Any, about: str) -> list[Candidate]:
     unvisited neighbour is right."""
     name = spec.generator.name if about == "generator" else spec.solver.name
     rule = fit.STEPS[(about, name)]
-    phase = "generate" if about == "generator" else "solve"
+    phase = Phase.GENERATE if about == "generator" else Phase.SOLVE
     steps = [k for k, (p, e) in enumerate(events) if p == phase
              and isinstance(e, ev.CellMarked) and e.mark == rule.mark]
     out: list[Candidate] = []
@@ -111,12 +112,12 @@ def merge_or_reject(events: Phased, spec: Any) -> list[Candidate]:
     out: list[Candidate] = []
     n = len(events)
     for k, (phase, event) in enumerate(events):
-        if phase != "generate" or not isinstance(event, ev.WallConsidered):
+        if phase != Phase.GENERATE or not isinstance(event, ev.WallConsidered):
             continue
         verdict = None
         for j in range(k + 1, n):
             later = events[j][1]
-            if isinstance(later, ev.WallConsidered) or events[j][0] != "generate":
+            if isinstance(later, ev.WallConsidered) or events[j][0] != Phase.GENERATE:
                 break
             if isinstance(later, _VERDICTS) and (later.cell, later.side) == (event.cell,
                                                                               event.side):
@@ -193,7 +194,7 @@ def next_generation(events: Phased, spec: Any) -> list[Candidate]:
 
 def _build_end(events: Phased) -> int | None:
     """The last event before the solve (the built maze with its endpoints and figures)."""
-    solve = next((k for k, (p, _) in enumerate(events) if p == "solve"), None)
+    solve = next((k for k, (p, _) in enumerate(events) if p == Phase.SOLVE), None)
     if solve is None:
         return len(events) - 1 if events else None
     return solve - 1
@@ -202,9 +203,9 @@ def _build_end(events: Phased) -> int | None:
 def way_through(events: Phased, spec: Any) -> list[Candidate]:
     """One moment, the built maze before its solve: does the solve end in PathFound?"""
     k = _build_end(events)
-    if k is None or not any(p == "solve" for p, _ in events):
+    if k is None or not any(p == Phase.SOLVE for p, _ in events):
         return []
-    found = next((e for p, e in events if p == "solve" and isinstance(e, ev.PathFound)), None)
+    found = next((e for p, e in events if p == Phase.SOLVE and isinstance(e, ev.PathFound)), None)
     solver = spec.solver.name
     if found is not None:
         answer = Answer(frozenset({True}), tuple(found.cells), "yes")
@@ -246,7 +247,7 @@ def how_many(events: Phased, spec: Any, count: Count) -> list[Candidate]:
     for k, (phase, event) in enumerate(events):
         if isinstance(event, ev.SetsMerged):
             merged += 1
-        if phase == "generate" and isinstance(event, ev.WallConsidered):
+        if phase == Phase.GENERATE and isinstance(event, ev.WallConsidered):
             n = cells - merged
             why = (f"every cell starts as its own set ({cells}); each opened wall joined "
                    f"two, {merged} so far: {cells} - {merged} = {n}")
@@ -332,8 +333,8 @@ def resolve_panel(questions: list[Question], events: Phased, spec: Any, panel: i
     pools: dict[tuple, list[Candidate]] = {}
 
     # `animate: solve` draws the whole building into the first picture: no stop before it
-    shown_from = sum(1 for p, _ in events if p != "solve") - 1 \
-        if getattr(spec, "animate", "all") == "solve" else 0
+    shown_from = sum(1 for p, _ in events if p != Phase.SOLVE) - 1 \
+        if getattr(spec, "animate", Animate.ALL) == Animate.SOLVE else 0
 
     def pool_of(q: Question) -> list[Candidate]:
         key = (q.kind, q.count, q.about)

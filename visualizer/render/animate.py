@@ -21,6 +21,7 @@ from typing import Callable, Iterable, Iterator, Protocol, cast
 
 import numpy as np
 
+from ..choices import Clock
 from ..events import MILESTONE_TYPES
 from .canvas import Canvas
 
@@ -32,7 +33,7 @@ class Pacing:
     fps: int = 25
     steps_per_frame: int | None = None
     duration: float | None = None
-    clock: str = "steps"          # or "progress"
+    clock: Clock = Clock.STEPS    # or Clock.PROGRESS
     hold_first: float = 0.5
     hold_last: float = 2.0
     caption_hold: float | None = 3.0   # seconds a milestone stays in a caption at most
@@ -106,7 +107,7 @@ def caption_clocks(n: int, pacing: Pacing, counts: list[int] | None = None,
     animates, `split`: as for `plan`) — what a caption needs to drop a milestone's line
     `Pacing.caption_hold` seconds after it was reached."""
     fps = pacing.fps
-    if pacing.clock == "progress" and counts:
+    if pacing.clock == Clock.PROGRESS and counts:
         consumed = plan(counts, pacing, split)
         clocks: list[Callable[[int], float]] = []
         for i, total in enumerate(counts):
@@ -151,7 +152,7 @@ def _clock(consumed: list[int], done: list[bool], advance: Callable[[int, int], 
     k = steps_per_frame(paced or [], pacing)
     if split is not None:
         split = [None if b is None else max(0, b - a) for b, a in zip(split, base)]
-    target = plan(paced, pacing, split) if pacing.clock == "progress" and paced else None
+    target = plan(paced, pacing, split) if pacing.clock == Clock.PROGRESS and paced else None
     for i in range(n):
         advance(i, 1)
         while consumed[i] < base[i] and not done[i]:

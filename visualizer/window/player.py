@@ -27,6 +27,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
+from ..choices import Clock
 from ..events import MILESTONE_TYPES
 from ..render.animate import frame_counts
 from ..render.canvas import Canvas
@@ -207,7 +208,7 @@ def progress(lengths: Sequence[int], position: int) -> tuple[int, ...]:
     return tuple(min(n, 1 + (max(n - 1, 0) * position) // last) for n in lengths)
 
 
-CLOCKS = {"steps": lockstep, "progress": progress}
+CLOCKS = {Clock.STEPS: lockstep, Clock.PROGRESS: progress}
 
 #: an edit of one track: (anchor step, events kept) — from the anchor step on the track
 #: plays its new events one per step; before it, it stops after the kept events
@@ -235,13 +236,13 @@ class Player:
     """
 
     def __init__(self, canvas: Canvas, streams: Sequence[Iterable], *,
-                 clock: str | None = None, every: int = DEFAULT_EVERY,
+                 clock: Clock | str | None = None, every: int = DEFAULT_EVERY,
                  prepare: bool = True, schedule: Any = None) -> None:
-        clock = clock or (schedule.pacing.clock if schedule is not None else "steps")
+        clock = clock or (schedule.pacing.clock if schedule is not None else Clock.STEPS)
         if clock not in CLOCKS:
             raise ValueError(f"unknown clock `{clock}`; expected one of {', '.join(CLOCKS)}")
         self.canvas = canvas
-        self.clock = clock
+        self.clock = Clock(clock)
         budget = CHECKPOINT_BUDGET // max(1, len(streams))
         self.prepare_all = prepare
         self.tracks = [Track(panel, stream, every=every, budget=budget, prepare=prepare)
@@ -258,13 +259,13 @@ class Player:
         `schedule` (`pipeline.Schedule`: pacing, counts, first, split) where given."""
         timed = self._timed
         first = getattr(schedule, "first", None)
-        if self.clock == "progress" and schedule is not None:
-            pacing = replace(schedule.pacing, clock="progress")
+        if self.clock == Clock.PROGRESS and schedule is not None:
+            pacing = replace(schedule.pacing, clock=Clock.PROGRESS)
             table = frame_counts(list(timed), pacing, list(timed), first, schedule.split,
                                  [t.milestones for t in self.tracks])
             end = len(table) - 1
             return (lambda p: table[max(0, min(p, end))]), end
-        if self.clock == "steps":
+        if self.clock == Clock.STEPS:
             last = max((n - max(1, f) for n, f in zip(timed, first or (0,) * len(timed))),
                        default=0)
             return (lambda p: lockstep(timed, p, first)), max(0, last)
