@@ -117,15 +117,16 @@ def find_exact(screen: np.ndarray, frame: np.ndarray) -> tuple[int, int] | None:
 PATIENCE = 180.0
 
 
-def grab_until(display: str, frame: np.ndarray, timeout: float = PATIENCE):
-    """Grab the screen until `frame` shows in it; the last grab and where it was found."""
+def grab_until(display: str, frame: np.ndarray, timeout: float = PATIENCE, zoom: int = 1):
+    """Grab the screen until `frame` shows in it scaled by `zoom` or more; the last grab and
+    where the frame was found in it, at any zoom (None: nowhere)."""
     from PIL import ImageGrab
 
     deadline = time.monotonic() + timeout
     while True:
         screen = np.asarray(ImageGrab.grab(xdisplay=display).convert("RGB"))
         where = find_frame(screen, frame)
-        if where is not None or time.monotonic() > deadline:
+        if (where is not None and where[2] >= zoom) or time.monotonic() > deadline:
             return screen, where
         time.sleep(0.1)
 
@@ -163,13 +164,14 @@ def test_a_real_tk_window_shows_the_maze_and_obeys_keys(display, tmp_path):
             assert (shown == colour).all(-1).sum() > 100, name
 
         xdotool(display, "windowfocus", "--sync", wid)
-        # the first key may come before the window takes keys: again until the frame shows
-        # (End twice is End)
+        # the first key may come before the window takes keys: again until the frame shows,
+        # enlarged (End twice is End; a window just mapped may show it at zoom 1 while it
+        # takes its size)
         deadline = time.monotonic() + PATIENCE
         while True:
             xdotool(display, "key", "--window", wid, "End")
-            _, where = grab_until(display, frames[-1], timeout=10)
-            if where is not None or time.monotonic() > deadline:
+            _, where = grab_until(display, frames[-1], timeout=10, zoom=2)
+            if (where is not None and where[2] >= 2) or time.monotonic() > deadline:
                 break
         assert where is not None, "End did not show the last frame"
         assert where[2] >= 2, "the picture is not scaled up to fill the window"
