@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import io
 import json
-import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 from PIL import Image, ImageSequence
 
-from test_html_browser import at_width, canvas_pixels, chromium, ready, shown
+from test_html_browser import at_width, canvas_pixels, chromium, ready, shown, wait_for
 from visualizer import pipeline
 import streams
 from visualizer.export.html import decode
@@ -364,10 +363,7 @@ def test_skip_then_continue_resumes_playing(browser, page, files):
     player.send_keys(Keys.SPACE)                      # continue: playing on (at 8x, it may
     assert player.get_attribute("data-playing") == "1" or \
         player.get_attribute("data-question") == "1"  # have reached the next one already)
-    end = time.monotonic() + 10
-    while quiz_state(player) != "ask":                # playing on into the next question
-        assert time.monotonic() < end
-        time.sleep(0.02)
+    wait_for(lambda: quiz_state(player) == "ask", "playing on into the next question")
     nxt = meta["questions"][1]
     assert shown(player) == nxt["moment"] and player.get_attribute("data-question") == "1"
     assert player.get_attribute("data-playing") == "0"
@@ -402,10 +398,7 @@ def test_scrubbing_past_does_not_ask_playing_into_does(browser, page, files):
     assert quiz_state(player) == ""
     player.send_keys(Keys.HOME)
     player.send_keys(Keys.SPACE)                      # playing into the first one asks it
-    end = time.monotonic() + 10
-    while quiz_state(player) != "ask":
-        assert time.monotonic() < end
-        time.sleep(0.02)
+    wait_for(lambda: quiz_state(player) == "ask", "playing into the first question")
     assert shown(player) == qs[0]["moment"] and player.get_attribute("data-question") == "0"
     # scrubbing while asked leaves the question unanswered, to be asked again
     ActionChains(browser).move_to_element_with_offset(track, -width // 2 + 2, 0).click().perform()
@@ -428,10 +421,7 @@ def test_two_panels_several_questions_each(browser, page, files):
     assert sorted({q["panel"] for q in qs}) == [0, 1] and len(qs) == 4
     player.send_keys(Keys.SPACE)
     for k, (q, a) in enumerate(zip(qs, asked)):
-        end = time.monotonic() + 10
-        while quiz_state(player) != "ask":
-            assert time.monotonic() < end, k
-            time.sleep(0.02)
+        wait_for(lambda: quiz_state(player) == "ask", f"playing into question {k}")
         assert player.get_attribute("data-question") == str(k) and shown(player) == q["moment"]
         assert text(player, "prompt") == a.prompt
         assert text(player, "panel") == scenario.panels[a.panel].title + ":"
@@ -458,10 +448,11 @@ def test_cards_mode_plays_the_gifs_cards(browser, page, files):
         assert shows_frame(player, decoded, k)
     player.send_keys(Keys.HOME)
     player.send_keys(Keys.SPACE)
-    end = time.monotonic() + 15
-    while shown(player) <= q["answer"]:                 # plays through the held frames
-        assert time.monotonic() < end and not player.get_attribute("data-quiz")
-        time.sleep(0.05)
+    def past_the_answer() -> bool:                       # plays through the held frames
+        assert not player.get_attribute("data-quiz")
+        return shown(player) > q["answer"]
+
+    wait_for(past_the_answer, "playing through the card's frames", every=0.05)
     assert player.get_attribute("data-playing") == "1"
 
 
