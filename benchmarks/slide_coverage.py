@@ -61,11 +61,15 @@ def main() -> int:
     parser.add_argument("scenarios", nargs="*", type=Path,
                         help="scenario files (default: every shipped scenario)")
     parser.add_argument("--size", default="1280x720", help="the slide, WxH")
+    parser.add_argument("--quick", action="store_true",
+                        help="two small shipped scenarios only (a few seconds)")
     args = parser.parse_args()
     size = sc.parse_size(args.size)
     if size is None:
         parser.error(f"--size: expected {sc.size_expected()}, got '{args.size}'")
     paths = args.scenarios or sorted((HERE / "scenarios").glob("*.yaml"))
+    if args.quick and not args.scenarios:
+        paths = [HERE / "scenarios" / "tremaux.yaml", HERE / "scenarios" / "threshold.yaml"]
     print(f"cells' share of a {size[0]}x{size[1]} slide")
     print(f"{'scenario':32} {'panels':>6} {'cell px':>7} {'covered':>8} {'seconds':>8}")
     shares = []

@@ -61,6 +61,7 @@ SCRIPTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "output_digests": ((), (r"[0-9a-f]{64}  tremaux\.yaml",
                             r"[0-9a-f]{64}  life_glider_projective\.yaml")),
     "scenes": ((), (r"maze: \d+x\d+ px, \d+ frames", r"life: \d+x\d+ px, \d+ frames")),
+    "slide_coverage": ((), (r"tremaux\s+\d+\s+\d+\s+\d+\.\d%", r"median\s+\d+\.\d%")),
     "texture_solution_share": ((), (r"20x20, 3 mazes, carved from the entrance",
                                     r"corner to corner\s+\d+\.\d%")),
     "writer_probe": ((), (r"\d+ frames written, \d+ changed rectangles",)),
