@@ -32,7 +32,10 @@ def maze_phases(spec: PanelSpec, maze: Maze | None = None
     transcript = record(spec)
     if maze is not None:
         for event in transcript:
-            if not isinstance(event, ev.GridCreated):
+            if isinstance(event, ev.GridCreated):    # the blank maze, as the stream makes it
+                maze.__init__(event.rows, event.cols, event.surface,   # type: ignore[misc]
+                              walls_open=event.walls_open)
+            else:
                 maze.apply(event)
     return transcript.phased()
 

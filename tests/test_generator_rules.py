@@ -247,7 +247,7 @@ def test_braid_transcript_on_a_2x2_u_shape():
 def test_whole_panel_stream_replays_to_the_model(raw):
     from pathlib import Path
 
-    from visualizer.pipeline import maze_phases
+    from streams import maze_phases
     from visualizer.scenario import parse
 
     spec = parse(raw, Path("x.yaml")).panels[0]
@@ -261,7 +261,7 @@ def test_whole_panel_stream_replays_to_the_model(raw):
 def test_built_gives_the_maze_and_rng_the_solver_sees():
     from pathlib import Path
 
-    from visualizer.pipeline import built, maze_stream
+    from streams import built, maze_stream
     from visualizer.scenario import parse
 
     spec = parse({"maze": {"rows": 6, "cols": 7}, "generator": "backtracker", "braid": 0.5,
