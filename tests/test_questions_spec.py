@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from visualizer.pipeline import prepare
+
 from visualizer.questions import Kind, Moment
 from visualizer.questions.model import MomentKind
 from visualizer.scenario import ScenarioError, load
@@ -23,8 +25,8 @@ panels:
 def errors_of(tmp_path, text: str) -> list[str]:
     path = tmp_path / "lesson.yaml"
     path.write_text(HEAD + text)
-    with pytest.raises(ScenarioError) as caught:
-        load(path)
+    with pytest.raises(ScenarioError) as caught:     # in the file, or in the run's events
+        prepare(load(path))                             # before anything is drawn
     return [e.split(": ", 1)[1] for e in caught.value.errors]
 
 
