@@ -19,8 +19,8 @@ from . import events as ev
 from . import registry
 from .choices import Animate
 from .export import FORMATS, open_writer, writer_for
-from .plan import (Arrangement, CaptionSettings, Plan, caption_settings, is_auto, schedule,
-                   settle, shrink_to_fit, text_sizes)
+from .plan import (Arrangement, CaptionSettings, Plan, caption_settings, is_auto,
+                   refuse_what_cannot_fit, schedule, settle, shrink_to_fit, text_sizes)
 from .questions.answers import resolve
 from .questions.model import Asked
 from .questions.schedule import CardFrame, QuizSheet, held, with_questions
@@ -120,6 +120,9 @@ def prepare(scenario: Scenario) -> Prepared:
     autos = any(is_auto(spec) for spec in panels)
     size = scenario.size or (Arrangement.default_frame() if autos else None)
     text_size = text_sizes(size).caption_size
+    if size is not None:      # refused before anything runs: too many cells for the slide
+        refuse_what_cannot_fit(Arrangement(scenario, tuple(panels), (None,) * len(panels),
+                                           (None,) * len(panels), scenario.columns, size))
     transcripts: list[Transcript | None] = [None if is_auto(spec) else record(spec)
                                             for spec in panels]
     looks = _looks(scenario, panels, transcripts, text_size)

@@ -261,15 +261,5 @@ def record(spec: PanelSpec) -> Transcript:
     return record_life(spec) if spec.life is not None else record_maze(spec)
 
 
-def transcript_bytes(spec: PanelSpec, events: int) -> int:
-    """About how many bytes the transcript of panel `spec` holds for `events` events (for
-    the resource budget): a maze event is a small object, a Life generation a packed grid."""
-    if spec.life is not None:
-        rows, cols = spec.life.rows, spec.life.cols
-        return events * (-(-rows * cols // 8) + 112)
-    return events * 160
-
-
 __all__ = ["LifeTranscript", "MazeTranscript", "Span", "Transcript", "build_phases",
-           "generator_of", "maze_of", "record", "record_life", "record_maze",
-           "transcript_bytes"]
+           "generator_of", "maze_of", "record", "record_life", "record_maze"]
