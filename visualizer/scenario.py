@@ -19,10 +19,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from . import registry
 from .choices import Animate, Clock, Figures, View
 from .errors import ScenarioError
-from .maze import Maze
 from .export import FORMATS
 from .life.spec import LifeSpec, life_spec
 from .questions.model import Question
@@ -171,8 +169,9 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None,
           roots: tuple[Path, ...] = (), budget: Budget | None = DEFAULT_BUDGET,
           given: Given = NOTHING_GIVEN) -> Scenario:
     """Validate an already-read scenario mapping (see `load`): the keys `given` merged in,
-    the schema, then the resource budget, then what needs the panels' runs (the cells a
-    block maze must leave open, the moments the questions name)."""
+    the schema, then the resource budget. What needs the panels' runs (the cells a block
+    maze must leave open, the moments the questions name) is checked on their recorded
+    runs, before anything is drawn (`pipeline.prepare`)."""
     path = Path(path)
     context = {"path": path, "out": out, "base_dir": path.parent, "roots": tuple(roots)}
     try:
@@ -184,11 +183,6 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None,
     too_much = budget.problems(scenario) if budget is not None else []
     if too_much:
         raise ScenarioError([f"{path}: {line}" for line in too_much])
-    errors = [f"{path}: {line}" for i, spec in enumerate(scenario.panels)
-              if spec.maze is not None
-              for line in blocked_cells(spec, _where(scenario, i))]
-    if errors:
-        raise ScenarioError(errors)
     return scenario
 
 
@@ -204,7 +198,7 @@ def writer_options(fmt: str, options: Mapping[str, Any], path: Path) -> dict[str
     return {key: getattr(model, key) for key in options}
 
 
-def _where(scenario: Scenario, i: int) -> str:
+def panel_location(scenario: Scenario, i: int) -> str:
     """Where panel `i`'s keys are in the file ("" at the top level of a one-panel file)."""
     return "" if scenario.shorthand else f"panels[{i}]"
 
@@ -257,32 +251,3 @@ def _panel(model: Any, questions_at: str) -> PanelSpec:
                      solver=_choice(model.solver) if model.solver is not None else None,
                      life=None, cell_size=model.cell_size, braid=model.braid,
                      animate=model.animate, questions=asked, figures=model.figures)
-
-
-def blocked_cells(spec: PanelSpec, loc: str) -> list[str]:
-    """A block maze is generated here so that endpoints and a solver's start or goal in a
-    blocked cell are reported like any other bad value: one message per blocked cell."""
-    if spec.generator is None or spec.maze is None:
-        return []
-    algorithm = registry.algorithms("generator").get(spec.generator.name)
-    if algorithm is None or not algorithm.blocks:
-        return []
-    at = f"{loc}." if loc else ""
-    wanted = []
-    if isinstance(spec.endpoints, tuple):
-        wanted += [(f"{at}endpoints.entrance", spec.endpoints[0]),
-                   (f"{at}endpoints.exit", spec.endpoints[1])]
-    if spec.solver is not None:
-        wanted += [(f"{at}solver.{key}", spec.solver.params[key])
-                   for key in ("start", "goal") if spec.solver.params.get(key) is not None]
-    if not wanted:
-        return []
-    import numpy as np
-
-    m = spec.maze
-    maze = Maze(m.rows, m.cols, m.surface)
-    rng = np.random.default_rng(spec.seed)
-    for _ in algorithm.func(maze, rng=rng, **spec.generator.params):
-        pass
-    return [f"{where}: an open cell; {list(cell)} is blocked in this {spec.generator.name} "
-            f"maze (random seed {spec.seed})" for where, cell in wanted if maze.blocked[cell]]
