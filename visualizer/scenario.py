@@ -54,10 +54,17 @@ AUTO_CANVAS = (960, 540)    # the canvas auto-sized mazes fill when no `size` is
 @dataclass
 class AlgorithmChoice:
     """A registered algorithm and the options the scenario gives it (the others take their
-    `registry.Param` default)."""
+    `registry.Param` default), or a student's own function (`own`: its record, made by
+    `visualizer.student.adapter`, never registered)."""
 
     name: str
     params: dict[str, Any]
+    own: registry.Algorithm | None = None
+
+    def algorithm(self, kind: str) -> registry.Algorithm:
+        """The algorithm this choice runs as a `kind`: the student's own, or the registered
+        one named `name`."""
+        return self.own if self.own is not None else registry.get(kind, self.name)
 
 
 @dataclass
@@ -264,7 +271,7 @@ def blocked_cells(spec: PanelSpec, loc: str) -> list[str]:
     blocked cell are reported like any other bad value: one message per blocked cell."""
     if spec.generator is None or spec.maze is None:
         return []
-    algorithm = registry.algorithms("generator").get(spec.generator.name)
+    algorithm = spec.generator.own or registry.algorithms("generator").get(spec.generator.name)
     if algorithm is None or not algorithm.blocks:
         return []
     at = f"{loc}." if loc else ""
