@@ -1,7 +1,8 @@
 """The front door: make a maze, generate and solve it, run Life, build and render scenarios.
 
 Everything a script or a notebook needs, without reaching into the modules (`maze`,
-`generate`, `solve`, `run_life`, `make_scenario`, `render` and the `Animation` it returns):
+`generate`, `solve`, `run_life`, `make_scenario`, `render` and the `Animation` it returns;
+`check` and `check_solver` for a student's own algorithm):
 
 >>> import visualizer as viz
 >>> m = viz.maze(4, 6, "torus")
@@ -34,6 +35,8 @@ import numpy as np
 from .events import Event
 from .export import FORMATS
 from .maze import Maze
+from .student.check import check
+from .student.solver_check import check_solver
 from .surfaces import SURFACE_NAMES
 
 if TYPE_CHECKING:
@@ -268,5 +271,5 @@ class Animation:
         return self._shown
 
 
-__all__ = ["EMBEDS", "SAVE_FORMATS", "Animation", "algorithms", "generate", "make_scenario",
-           "maze", "render", "run_life", "solve"]
+__all__ = ["EMBEDS", "SAVE_FORMATS", "Animation", "algorithms", "check", "check_solver",
+           "generate", "make_scenario", "maze", "render", "run_life", "solve"]

@@ -16,12 +16,14 @@ from __future__ import annotations
 import operator
 import sys
 from array import array
+from functools import lru_cache
 from typing import Any
 
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
 from ..maze.union_find import UnionFind
+from ..surfaces import Surface
 from .limits import StepsUp, Stop, TimeUp, clock
 from .problems import Problem, ProblemKind, Where
 
@@ -43,6 +45,35 @@ def shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:56] + "…"
 
 
+def call_text(name: str, *args: Any) -> str:
+    """A façade call as a message quotes it: `carve((2, 3), (2, 5))`."""
+    return f"{name}({', '.join(shown(a) for a in args)})"
+
+
+@lru_cache(maxsize=32)
+def tables(surface: Surface) -> tuple[tuple[tuple[Cell, ...], ...],
+                                      dict[tuple[Cell, Cell], tuple[Side, ...]]]:
+    """The surface's neighbours of each flat cell (north, east, south, west, glued edges
+    too, itself and repeats left out) and the sides of a cell across which a neighbour
+    lies, by (cell, neighbour)."""
+    target = surface.step_table[0].tolist()
+    cols = surface.cols
+    around: list[tuple[Cell, ...]] = []
+    sides: dict[tuple[Cell, Cell], tuple[Side, ...]] = {}
+    for i, row in enumerate(target):
+        here = divmod(i, cols)
+        out: list[Cell] = []
+        for side, j in enumerate(row):
+            if j < 0:
+                continue
+            there = divmod(j, cols)
+            sides[here, there] = sides.get((here, there), ()) + (Side(side),)
+            if there != here and there not in out:
+                out.append(there)
+        around.append(tuple(out))
+    return tuple(around), sides
+
+
 class Recorder:
     """What both façades share: the real maze, the events and the student's line of each
     step, the step and time limits, the visited cells and the marks."""
@@ -50,6 +81,7 @@ class Recorder:
     def __init__(self, maze: Maze, files: frozenset[str], max_steps: int,
                  deadline: float) -> None:
         self._maze = maze
+        self._around, self._sides = tables(maze.surface)
         self._files = files
         self._max_steps = max_steps
         self._deadline = deadline
@@ -63,6 +95,10 @@ class Recorder:
         self._visited: set[Cell] = set()
         self.marked: dict[Cell, Mark] = {}
         self.merged = False
+        #: (step, cell) of each `visit`, and (step, a, b) of each `carve`: what the
+        #: fingerprints read
+        self.visits: list[tuple[int, Cell]] = []
+        self.carves: list[tuple[int, Cell, Cell]] = []
 
     # --- the bookkeeping ------------------------------------------------------------------
 
@@ -94,7 +130,8 @@ class Recorder:
         """Stop the run: the call being made cannot be made (`text` says why)."""
         line = self._caller()
         step = self.step + 1 if during else self.step
-        self.stopped = Problem(ProblemKind.ILLEGAL, text, step or None, self.where(line))
+        self.stopped = Problem(ProblemKind.ILLEGAL, text, step or None, self.where(line),
+                               after=not during)
         raise Refused(self.stopped)
 
     def act(self, event: ev.Event, line: int = -1) -> None:
@@ -104,29 +141,27 @@ class Recorder:
         self.lines.append(self._caller() if line < 0 else line)
         self.events.append(event)
 
-    def cell(self, value: Any, call: str, during: bool = True) -> Cell:
-        """`value` as a cell of the maze, or the run stops saying why."""
+    def cell(self, value: Any, call: tuple, during: bool = True) -> Cell:
+        """`value` as a cell of the maze, or the run stops saying why (`call` is the call
+        being made: its name and arguments)."""
         self._check_going()
         try:
             row, col = value
             r, c = operator.index(row), operator.index(col)
         except (TypeError, ValueError):
-            self.refuse(f"{call}: expected a cell (row, col), got {shown(value)}", during)
+            self.refuse(f"{call_text(*call)}: expected a cell (row, col), got {shown(value)}",
+                        during)
             raise      # (refuse raised)
         maze = self._maze
         if not (0 <= r < maze.rows and 0 <= c < maze.cols):
-            self.refuse(f"{call}: {(r, c)} is not a cell of this {maze.rows}x{maze.cols} "
-                        f"maze (rows 0..{maze.rows - 1}, columns 0..{maze.cols - 1})", during)
+            self.refuse(f"{call_text(*call)}: {(r, c)} is not a cell of this "
+                        f"{maze.rows}x{maze.cols} maze (rows 0..{maze.rows - 1}, columns "
+                        f"0..{maze.cols - 1})", during)
         return r, c
 
-    def sides_between(self, a: Cell, b: Cell) -> list[Side]:
+    def sides_between(self, a: Cell, b: Cell) -> tuple[Side, ...]:
         """The sides of `a` across which `b` lies (glued edges too)."""
-        out = []
-        for side in Side:
-            step = self._maze.surface.move(a, side)
-            if step is not None and step.cell == b:
-                out.append(side)
-        return out
+        return self._sides.get((a, b), ())
 
     # --- what both façades offer -----------------------------------------------------------
 
@@ -157,49 +192,44 @@ class Recorder:
 
     def neighbours(self, cell: Any) -> list[Cell]:
         """The cells next to `cell`, across glued edges too: north, east, south, west."""
-        here = self.cell(cell, f"neighbours({shown(cell)})", during=False)
-        out: list[Cell] = []
-        for side in Side:
-            step = self._maze.surface.move(here, side)
-            if step is not None and step.cell != here and step.cell not in out:
-                out.append(step.cell)
-        return out
+        here = self.cell(cell, ("neighbours", cell), during=False)
+        return list(self._around[here[0] * self._maze.cols + here[1]])
 
     def linked(self, a: Any, b: Any) -> bool:
         """Whether an open wall joins `a` and `b` (False for cells that are not
         neighbours)."""
-        call = f"linked({shown(a)}, {shown(b)})"
+        call = ("linked", a, b)
         x, y = self.cell(a, call, during=False), self.cell(b, call, during=False)
-        return any(self._maze.is_open(x, side) for side in self.sides_between(x, y))
+        faces = self._maze.faces
+        return any(faces[x[0], x[1], side] for side in self.sides_between(x, y))
 
     def links(self, cell: Any) -> list[Cell]:
         """The cells an open wall joins `cell` to."""
-        here = self.cell(cell, f"links({shown(cell)})", during=False)
-        out: list[Cell] = []
-        for _side, step in self._maze.passages(here):
-            if step.cell != here and step.cell not in out:
-                out.append(step.cell)
-        return out
+        here = self.cell(cell, ("links", cell), during=False)
+        open_sides = self._maze.faces[here[0], here[1]]
+        return [there for there in self._around[here[0] * self._maze.cols + here[1]]
+                if any(open_sides[side] for side in self._sides[here, there])]
 
     def visit(self, cell: Any) -> None:
         """Say that `cell` is visited (shown in the visited colour; `visited` says so)."""
-        here = self.cell(cell, f"visit({shown(cell)})")
+        here = self.cell(cell, ("visit", cell))
         self._visited.add(here)
         self.marked[here] = Mark.VISITED
         self.act(ev.CellMarked(here, Mark.VISITED))
+        self.visits.append((self.step, here))
 
     def visited(self, cell: Any) -> bool:
         """Whether `visit(cell)` was called."""
-        return self.cell(cell, f"visited({shown(cell)})", during=False) in self._visited
+        return self.cell(cell, ("visited", cell), during=False) in self._visited
 
     def mark(self, cell: Any, what: Any) -> None:
         """Show `cell` as `what`: one of current, stack, done, frontier, visited, walker,
         walk, path … (the legend's marks; "current" is one cell at a time)."""
-        call = f"mark({shown(cell)}, {shown(what)})"
-        here = self.cell(cell, call)
+        here = self.cell(cell, ("mark", cell, what))
         mark = MARKS.get(str(what)) if isinstance(what, (str, Mark)) else None
         if mark is None:
-            self.refuse(f"{call}: not a mark; use one of {', '.join(MARKS)}")
+            self.refuse(f"{call_text('mark', cell, what)}: not a mark; use one of "
+                        f"{', '.join(MARKS)}")
             return
         if mark is Mark.DONE:
             self.marked.pop(here, None)
@@ -209,7 +239,7 @@ class Recorder:
 
     def unmark(self, cell: Any) -> None:
         """Take `cell`'s mark away (it shows as a plain cell again)."""
-        here = self.cell(cell, f"unmark({shown(cell)})")
+        here = self.cell(cell, ("unmark", cell))
         self.marked.pop(here, None)
         self.act(ev.CellMarked(here, Mark.CLEAR))
 
@@ -235,7 +265,7 @@ class MazeFacade(Recorder):
 
     def carve(self, a: Any, b: Any) -> None:
         """Open the wall between the neighbouring cells `a` and `b`."""
-        call = f"carve({shown(a)}, {shown(b)})"
+        call = ("carve", a, b)
         x, y = self.cell(a, call), self.cell(b, call)
         side = self._wall(x, y, call, want_open=False)
         if self._tracking and self._connected.union(self._flat(x), self._flat(y)) is None:
@@ -245,38 +275,40 @@ class MazeFacade(Recorder):
                 self.where(self._caller())))
         self._maze.open_wall(x, side)
         self.act(ev.WallOpened(x, side))
+        self.carves.append((self.step, x, y))
 
     def build(self, a: Any, b: Any) -> None:
         """Close the wall between the neighbouring cells `a` and `b` (wall adders start with
         every wall open: `viz.check(..., start="open")`)."""
-        call = f"build({shown(a)}, {shown(b)})"
+        call = ("build", a, b)
         x, y = self.cell(a, call), self.cell(b, call)
         side = self._wall(x, y, call, want_open=True)
         self._tracking = False       # a wall built: carves no longer tell a tree
         self._maze.close_wall(x, side)
         self.act(ev.WallClosed(x, side))
 
-    def _wall(self, x: Cell, y: Cell, call: str, *, want_open: bool) -> Side:
+    def _wall(self, x: Cell, y: Cell, call: tuple, *, want_open: bool) -> Side:
         """The side of `x` whose wall `call` opens (`want_open` False) or closes."""
         if x == y:
-            self.refuse(f"{call}: a cell is not its own neighbour")
+            self.refuse(f"{call_text(*call)}: a cell is not its own neighbour")
         sides = self.sides_between(x, y)
         if not sides:
-            self.refuse(f"{call}: these cells are not neighbours")
-        fit = [s for s in sides if self._maze.is_open(x, s) == want_open]
+            self.refuse(f"{call_text(*call)}: these cells are not neighbours")
+        faces = self._maze.faces
+        fit = [s for s in sides if bool(faces[x[0], x[1], s]) == want_open]
         if not fit:
-            self.refuse(f"{call}: the wall between them is already "
+            self.refuse(f"{call_text(*call)}: the wall between them is already "
                         + ("closed" if want_open else "open"))
         return fit[0]
 
     def merge(self, a: Any, b: Any) -> None:
         """Show that your union-find joined the sets of `a` and `b` (each set is drawn in its
         own colour)."""
-        call = f"merge({shown(a)}, {shown(b)})"
+        call = ("merge", a, b)
         x, y = self.cell(a, call), self.cell(b, call)
         joined = self._sets.union(self._flat(x), self._flat(y))
         if joined is None:
-            self.refuse(f"{call}: these cells are already in one set")
+            self.refuse(f"{call_text(*call)}: these cells are already in one set")
             return
         ra, rb, root = (divmod(i, self._maze.cols) for i in joined)
         self.merged = True
@@ -289,15 +321,15 @@ class SolverFacade(Recorder):
 
     def carve(self, a: Any, b: Any) -> None:
         """A solver does not change the maze."""
-        self.refuse(f"carve({shown(a)}, {shown(b)}): a solver does not change the maze")
+        self.refuse(f"{call_text('carve', a, b)}: a solver does not change the maze")
 
     def build(self, a: Any, b: Any) -> None:
         """A solver does not change the maze."""
-        self.refuse(f"build({shown(a)}, {shown(b)}): a solver does not change the maze")
+        self.refuse(f"{call_text('build', a, b)}: a solver does not change the maze")
 
     def merge(self, a: Any, b: Any) -> None:
         """A solver has no sets to show."""
-        self.refuse(f"merge({shown(a)}, {shown(b)}): a solver has no sets to merge")
+        self.refuse(f"{call_text('merge', a, b)}: a solver has no sets to merge")
 
 
 Facade = MazeFacade | SolverFacade

@@ -21,7 +21,6 @@ for the run's duration (Linux) and puts it back after.
 """
 from __future__ import annotations
 
-import pickle
 import random
 import signal
 import threading
@@ -29,6 +28,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -146,12 +146,14 @@ def memory_cap(extra: int | None) -> Iterator[None]:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
-def global_random_state() -> tuple[object, bytes]:
+def global_random_state() -> tuple[object, tuple]:
     """Python's and numpy's global random states, to compare before and after a run."""
-    return random.getstate(), pickle.dumps(np.random.get_state())
+    state: Any = np.random.get_state()
+    name, key, pos, gauss, cached = state
+    return random.getstate(), (name, bytes(key), pos, gauss, cached)
 
 
-def touched(before: tuple[object, bytes]) -> list[str]:
+def touched(before: tuple[object, tuple]) -> list[str]:
     """Which global random states changed since `before` ("Python's `random`", "numpy's
     `np.random`")."""
     after = global_random_state()

@@ -96,6 +96,14 @@ class Problem:
     step: int | None = None
     where: Where | None = None
     traceback: tuple[str, ...] = ()
+    after: bool = False          # it happened after `step`, between two steps
+
+    @property
+    def at(self) -> str:
+        """`step 41` or `after step 41` ("" when not during the run)."""
+        if self.step is None:
+            return ""
+        return ("after " if self.after else "") + f"step {self.step:,}"
 
     @property
     def line(self) -> int | None:
@@ -104,16 +112,14 @@ class Problem:
 
     def located(self) -> str:
         """`step 41 (student.py line 12: maze.carve(a, b)): …`, as much as is known."""
-        place = []
-        if self.step is not None:
-            place.append(f"step {self.step:,}")
+        place = [self.at] if self.at else []
         if self.where is not None:
             place.append(f"({self.where})" if place else str(self.where))
         return (" ".join(place) + ": " if place else "") + self.text
 
     def short(self) -> str:
         """A caption-sized line: step, line number and what went wrong."""
-        place = [f"step {self.step:,}"] if self.step is not None else []
+        place = [self.at] if self.at else []
         if self.where is not None:
             place.append(f"line {self.where.line}")
         return (", ".join(place) + ": " if place else "") + self.text
@@ -121,6 +127,7 @@ class Problem:
     def as_dict(self) -> dict:
         """The problem as plain data (the grader's JSON)."""
         return {"kind": str(self.kind), "text": self.text, "step": self.step,
+                "after": self.after,
                 "file": self.where.filename if self.where else None,
                 "line": self.line, "located": self.located(),
                 "traceback": list(self.traceback)}
@@ -156,7 +163,7 @@ def crash(exc: BaseException, step: int | None) -> Problem:
     message = str(exc)
     lines.append(f"{type(exc).__name__}" + (f": {message}" if message else ""))
     text = f"raised {type(exc).__name__}" + (f": {message[:300]}" if message else "")
-    return Problem(ProblemKind.CRASH, text, step, where, tuple(lines))
+    return Problem(ProblemKind.CRASH, text, step or None, where, tuple(lines), after=True)
 
 
 __all__ = ["STOPPING", "Problem", "ProblemKind", "Where", "crash", "is_students",

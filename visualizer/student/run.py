@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import inspect
 import time
+from contextlib import nullcontext
+from functools import lru_cache
 from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -54,6 +56,7 @@ def name_of(function: Any) -> str:
     return str(getattr(function, "__name__", None) or type(function).__name__)
 
 
+@lru_cache(maxsize=64)
 def binder(function: Any, kind: str) -> Callable[[dict[str, Any]], Any] | Problem:
     """How to call `function` as a `kind` with the values `OFFERED` names (by name when
     every parameter it needs is named as they are, else by position), or the signature
@@ -100,6 +103,8 @@ class Run:
     seconds: float = 0.0
     marked: dict[Cell, ev.Mark] = field(default_factory=dict)
     merged: bool = False
+    visits: list[tuple[int, Cell]] = field(default_factory=list)
+    carves: list[tuple[int, Cell, Cell]] = field(default_factory=list)
 
     @property
     def steps(self) -> int:
@@ -125,9 +130,9 @@ def _stopped_by(exc: BaseException, facade: Recorder, limits: Limits) -> Problem
     if isinstance(exc, Refused):
         return exc.problem
     if isinstance(exc, TimeUp):
-        at = f"step {facade.step:,}" if facade.step else "before its first step"
+        at = f"{facade.step:,} steps made" if facade.step else "before its first step"
         return Problem(ProblemKind.TIME, f"ran {limits.time_limit:g} s without finishing "
-                       f"({at}); raise the limit with time_limit=", step, where)
+                       f"({at}); raise the limit with time_limit=", step, where, after=True)
     if isinstance(exc, StepsUp):
         return Problem(ProblemKind.STEPS, f"made more than {facade.step:,} steps (the limit "
                        "on this maze; raise it with max_steps=): does it ever stop?",
@@ -135,13 +140,20 @@ def _stopped_by(exc: BaseException, facade: Recorder, limits: Limits) -> Problem
     if isinstance(exc, MemoryError):
         limit = limits.memory_limit or 0
         return Problem(ProblemKind.MEMORY, f"ran out of memory (over {limit >> 20:,} MiB "
-                       "more than it started with)", step, where)
+                       "more than it started with)", step, where, after=True)
     if isinstance(exc, SystemExit):
         return Problem(ProblemKind.EXIT, f"called sys.exit({shown(exc.code)}): a function "
-                       "must return, not end the program", step, where)
+                       "must return, not end the program", step, where, after=True)
     if isinstance(exc, sandbox.Forbidden):
-        return Problem(ProblemKind.FILES, str(exc), step, where)
+        return Problem(ProblemKind.FILES, str(exc), step, where, after=True)
     return crash(exc, step)
+
+
+def global_random_problems(before: tuple[object, tuple]) -> list[Problem]:
+    """A problem for each global random state changed since `before`."""
+    return [Problem(ProblemKind.GLOBAL_RANDOM, f"used {what}: use the `rng` your function "
+                    "receives, so that the same seed gives the same maze")
+            for what in touched(before)]
 
 
 def _drive(generator: Iterator[Any], facade: Recorder) -> Any:
@@ -165,7 +177,7 @@ def _drive(generator: Iterator[Any], facade: Recorder) -> Any:
                 f"{shown(value)} (a {type(value).__name__}): yield nothing (a bare `yield`) "
                 "or a display event of visualizer.events (CellMarked, Milestone …)")
         facade.stopped = Problem(ProblemKind.YIELD, f"yielded {what}", facade.step or None,
-                                 facade.where(line))
+                                 facade.where(line), after=True)
         raise Refused(facade.stopped)
 
 
@@ -181,25 +193,31 @@ def _call(function: Any, call: Callable[[dict[str, Any]], Any], given: dict[str,
 
 def run(function: Any, kind: str, maze: Maze, rng: np.random.Generator, *,
         limits: Limits = DEFAULT_LIMITS, start: Cell | None = None, goal: Cell | None = None,
-        walls_open: bool = False) -> Run:
+        walls_open: bool = False, batch: bool = False) -> Run:
     """Run the student's `function` once as a `kind` on `maze` (changed in place) with
-    `rng`; a solver goes from `start` to `goal`. Returns the `Run`."""
+    `rng`; a solver goes from `start` to `goal`. Returns the `Run`. In a `batch` of many
+    small runs the caller holds the memory cap and watches the global random state around
+    the whole batch (they cost more than a 3x3 run)."""
     files = files_of(function)
     deadline = clock() + limits.time_limit
     steps = limits.steps_for(maze.cells)
     facade: Recorder = (MazeFacade(maze, files, steps, deadline, walls_open=walls_open)
                         if kind == GENERATOR else SolverFacade(maze, files, steps, deadline))
     record = Run(kind, facade.events, facade.lines, facade.filename)
-    call = binder(function, kind)
+    try:
+        call = binder(function, kind)
+    except TypeError:            # an unhashable callable: not kept
+        call = binder.__wrapped__(function, kind)
     if isinstance(call, Problem):
         record.problems.append(call)
         return record
     given = {"maze": facade, "rng": rng, "start": start, "goal": goal}
-    before = global_random_state()
+    before = global_random_state() if not batch else None
     began = time.perf_counter()
     attempts = len(sandbox.ATTEMPTS)
+    capped = memory_cap(limits.memory_limit) if not batch else nullcontext()
     try:
-        with sandbox.watched(), memory_cap(limits.memory_limit), timer(limits.time_limit):
+        with sandbox.watched(), capped, timer(limits.time_limit):
             record.result = _call(function, call, given, facade)
     except KeyboardInterrupt:
         raise
@@ -211,14 +229,19 @@ def run(function: Any, kind: str, maze: Maze, rng: np.random.Generator, *,
     if len(sandbox.ATTEMPTS) > attempts and not any(
             p.kind == ProblemKind.FILES for p in record.problems):
         record.problems.insert(0, Problem(ProblemKind.FILES, sandbox.ATTEMPTS[attempts]))
-    for what in touched(before):
-        record.problems.append(Problem(
-            ProblemKind.GLOBAL_RANDOM, f"used {what}: use the `rng` your function receives, "
-                                       "so that the same seed gives the same maze"))
+    if before is not None:
+        record.problems.extend(global_random_problems(before))
     record.problems.extend(facade.noted)
-    record.marked, record.merged = dict(facade.marked), getattr(facade, "merged", False)
+    record.marked, record.merged = dict(facade.marked), facade.merged
+    record.visits, record.carves = facade.visits, facade.carves
+    if kind == GENERATOR and record.stopped is None and record.result is not None \
+            and record.result is not facade:
+        record.problems.insert(0, Problem(
+            ProblemKind.RETURN, f"returned {shown(record.result)} (a "
+            f"{type(record.result).__name__}): a generator returns nothing; it changes the "
+            "maze through `maze`", record.steps or None, def_line(function), after=True))
     return record
 
 
 __all__ = ["GENERATOR", "OFFERED", "Run", "SHOWN_ONLY", "SOLVER", "binder", "def_line",
-           "files_of", "name_of", "run"]
+           "files_of", "global_random_problems", "name_of", "run"]
