@@ -49,8 +49,11 @@ def _told(problem: Problem, name: str) -> list[ev.Event]:
 
 
 def _closing(record: Run) -> list[ev.Event]:
-    """The student's marks cleared, each mark once, in a fixed order."""
+    """The student's marks cleared, each mark once, in a fixed order (a cell that was
+    `current` is drawn `stack` once the current cell moves on: that too)."""
     left = {mark for mark in record.marked.values()}
+    if Mark.CURRENT in left:
+        left.add(Mark.STACK)
     return [ev.MarksCleared(mark) for mark in Mark if mark in left]
 
 

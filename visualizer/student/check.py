@@ -125,12 +125,12 @@ def imperfection(maze: Maze) -> str | None:
 
 
 def run_problem(record: Run, maze: Maze | None) -> Problem | None:
-    """A run's first problem: what stopped it, a loop it made, or its maze not perfect."""
-    if record.stopped is not None:
-        return record.stopped
+    """A run's first problem: a loop it made or what stopped it, whichever came first, or
+    its maze not perfect."""
     loop = next((p for p in record.problems if p.kind == ProblemKind.LOOP), None)
-    if loop is not None:
-        return loop
+    found = [p for p in (loop, record.stopped) if p is not None]
+    if found:
+        return min(found, key=lambda p: p.step if p.step is not None else 1 << 62)
     wrong = imperfection(maze) if maze is not None else None
     return Problem(ProblemKind.NOT_PERFECT, f"at the end: {wrong}") if wrong else None
 
