@@ -16,6 +16,7 @@ from .export import FORMATS
 from .registry import ParamKind
 from .export.base import remove_own_temps
 from .listing import registry_listing
+from .student import grade
 from .sweep import main as sweep_main
 from .scenario import Given, ScenarioError, load
 from .schema.budget import Budget
@@ -71,6 +72,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--sweep", choices=("threshold",),
                         help="run a parameter sweep and plot it (threshold: P(entrance "
                              "connected to exit) against the threshold), then stop")
+    grade.add_flags(parser)
     return parser
 
 
@@ -401,6 +403,11 @@ def _main(argv: list[str] | None) -> int:
         return 0
     if args.sweep:
         return sweep_main(["--out", args.out] if args.out else [])
+    if args.check is not None:          # a folder of students' submissions
+        return grade.main(args)
+    if stray := grade.stray_flags(args):
+        print(f"{', '.join(stray)}: only with --check DIR", file=sys.stderr)
+        return EXIT_BAD_INPUT
     over = Overrides(tuple(scenario_flags(args).items()), tuple(args.allow_patterns),
                      args.budget, Path(args.quiz) if args.quiz else None, args.allow_code)
     if args.stats:

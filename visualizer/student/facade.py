@@ -45,6 +45,12 @@ def shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:56] + "…"
 
 
+def a_type(value: Any) -> str:
+    """`a list`, `an int`: the type of `value` with its article."""
+    name = type(value).__name__
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
 def call_text(name: str, *args: Any) -> str:
     """A façade call as a message quotes it: `carve((2, 3), (2, 5))`."""
     return f"{name}({', '.join(shown(a) for a in args)})"
@@ -334,4 +340,5 @@ class SolverFacade(Recorder):
 
 Facade = MazeFacade | SolverFacade
 
-__all__ = ["MARKS", "Facade", "MazeFacade", "Recorder", "Refused", "SolverFacade", "shown"]
+__all__ = ["MARKS", "Facade", "MazeFacade", "Recorder", "Refused", "SolverFacade", "a_type",
+           "call_text", "shown", "tables"]

@@ -10,7 +10,7 @@ from typing import Any
 from .. import events as ev
 from ..events import Cell, Side
 from ..maze import Maze
-from .facade import shown
+from .facade import a_type, shown
 from .problems import Problem, ProblemKind
 
 #: a solver's answer: the event the project shows, and what is wrong with it (or None)
@@ -41,8 +41,8 @@ def open_side(maze: Maze, a: Cell, b: Cell) -> Side | None:
 def _cells(result: Any, maze: Maze) -> list[Cell] | str:
     """The answer as cells of the maze, or what is wrong with it."""
     if isinstance(result, (str, bytes, dict, set)) or not hasattr(result, "__iter__"):
-        return (f"returned {shown(result)} (a {type(result).__name__}): a solver returns the "
-                "path, a list of cells from start to goal, or None when there is none")
+        return (f"returned {shown(result)} ({a_type(result)}): a solver returns the path, a "
+                "list of cells from start to goal, or None when there is none")
     cells: list[Cell] = []
     for k, value in enumerate(result):
         try:

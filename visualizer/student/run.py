@@ -24,7 +24,7 @@ from .. import events as ev
 from ..events import Cell
 from ..maze import Maze
 from . import sandbox
-from .facade import MazeFacade, Recorder, Refused, SolverFacade, shown
+from .facade import MazeFacade, Recorder, Refused, SolverFacade, a_type, shown
 from .limits import (DEFAULT_LIMITS, Limits, StepsUp, TimeUp, clock, global_random_state,
                      memory_cap, timer, touched)
 from .problems import STOPPING, Problem, ProblemKind, Where, crash, students_frames
@@ -130,17 +130,20 @@ def _stopped_by(exc: BaseException, facade: Recorder, limits: Limits) -> Problem
     if isinstance(exc, Refused):
         return exc.problem
     if isinstance(exc, TimeUp):
-        at = f"{facade.step:,} steps made" if facade.step else "before its first step"
+        at = (f"{facade.step:,} step{'s' * (facade.step != 1)} made" if facade.step else
+              "before its first step")
         return Problem(ProblemKind.TIME, f"ran {limits.time_limit:g} s without finishing "
-                       f"({at}); raise the limit with time_limit=", step, where, after=True)
+                       f"({at}); if it needs longer, raise the time limit", step, where,
+                       after=True)
     if isinstance(exc, StepsUp):
         return Problem(ProblemKind.STEPS, f"made more than {facade.step:,} steps (the limit "
-                       "on this maze; raise it with max_steps=): does it ever stop?",
-                       facade.step + 1, where)
+                       "on this maze): does it ever stop? If it needs more, raise the step "
+                       "limit", facade.step + 1, where)
     if isinstance(exc, MemoryError):
-        limit = limits.memory_limit or 0
-        return Problem(ProblemKind.MEMORY, f"ran out of memory (over {limit >> 20:,} MiB "
-                       "more than it started with)", step, where, after=True)
+        limit = f" (the limit: {limits.memory_limit >> 20:,} MiB)" if limits.memory_limit \
+            else ""
+        return Problem(ProblemKind.MEMORY, f"ran out of memory{limit}", step, where,
+                       after=True)
     if isinstance(exc, SystemExit):
         return Problem(ProblemKind.EXIT, f"called sys.exit({shown(exc.code)}): a function "
                        "must return, not end the program", step, where, after=True)
@@ -171,10 +174,10 @@ def _drive(generator: Iterator[Any], facade: Recorder) -> Any:
         if isinstance(value, SHOWN_ONLY):
             facade.act(value, line)
             continue
-        what = (f"a {type(value).__name__} event: change walls through maze.carve / "
+        what = (f"{a_type(value)} event: change walls through maze.carve / "
                 "maze.build (and sets through maze.merge), which check them"
                 if isinstance(value, ev.EVENT_TYPES) else
-                f"{shown(value)} (a {type(value).__name__}): yield nothing (a bare `yield`) "
+                f"{shown(value)} ({a_type(value)}): yield nothing (a bare `yield`) "
                 "or a display event of visualizer.events (CellMarked, Milestone …)")
         facade.stopped = Problem(ProblemKind.YIELD, f"yielded {what}", facade.step or None,
                                  facade.where(line), after=True)
@@ -237,8 +240,8 @@ def run(function: Any, kind: str, maze: Maze, rng: np.random.Generator, *,
     if kind == GENERATOR and record.stopped is None and record.result is not None \
             and record.result is not facade:
         record.problems.insert(0, Problem(
-            ProblemKind.RETURN, f"returned {shown(record.result)} (a "
-            f"{type(record.result).__name__}): a generator returns nothing; it changes the "
+            ProblemKind.RETURN, f"returned {shown(record.result)} ({a_type(record.result)}): "
+            "a generator returns nothing; it changes the "
             "maze through `maze`", record.steps or None, def_line(function), after=True))
     return record
 
