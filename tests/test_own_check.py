@@ -180,3 +180,17 @@ def test_the_step_limit_is_the_default_unless_raised():
     record = run(carves_forever, "generator", Maze(3, 3), np.random.default_rng(0),
                  limits=Limits(max_steps=50))
     assert record.steps == 50 and record.stopped.step == 51
+
+
+def test_the_readme_section_runs_and_quotes_a_real_report(monkeypatch):
+    root = CODE.parents[1]
+    text = (root / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Your own algorithm"):text.index("## Layout")]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    monkeypatch.chdir(root)
+    space: dict = {}
+    exec(compile(code, "README.md", "exec"), space)
+    assert space["report"].ok
+    quoted = re.search(r"```\n>>> print\((.*?)\)\n(.*?)  …\n```", section, re.S)
+    printed = str(eval(quoted.group(1), {"viz": viz}))
+    assert printed.startswith(quoted.group(2).rstrip("\n"))
