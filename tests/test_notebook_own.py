@@ -2,27 +2,17 @@
 shown and checked, a broken one located in the student's own cell, a solver checked."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import pytest
+from notebooks import executed
+from notebooks import outputs as every_output
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "examples" / "your_own_maze.ipynb"
 
 
 def test_the_own_algorithm_notebook_runs_checks_and_locates():
-    nbformat = pytest.importorskip("nbformat", reason="pip install nbformat nbclient ipykernel")
-    nbclient = pytest.importorskip("nbclient", reason="pip install nbclient ipykernel")
-    pytest.importorskip("ipykernel", reason="pip install ipykernel")
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])}
-    client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
-                                     resources={"metadata": {"path": str(NOTEBOOK.parent)}})
-    client.execute(env=env)
-    outputs = [out for cell in nb.cells if cell.cell_type == "code"
-               for out in cell.get("outputs", [])]
+    outputs = every_output(executed(NOTEBOOK))
     assert [o for o in outputs if o.get("output_type") == "error"] == []
     html = [o["data"]["text/html"] for o in outputs if "text/html" in o.get("data", {})]
     assert sum('class="vz-player"' in h for h in html) == 2

@@ -3,7 +3,10 @@ saved GIF, the notebook's player), the window's session and a scenario file run 
 --allow-code, and its calls become the project's own events."""
 from __future__ import annotations
 
+import shutil
 import warnings
+from pathlib import Path
+
 import pytest
 
 import visualizer as viz
@@ -12,65 +15,39 @@ from visualizer import pipeline
 from visualizer.errors import ScenarioError
 from visualizer.maze import replay
 from visualizer.scenario import load
+from visualizer.student import adapter
 from visualizer.student.adapter import StudentWarning
+from visualizer.student.load import load_function
+from visualizer.student.run import run
 
+CODE = Path(__file__).resolve().parent / "student_code"
+MY_BACKTRACKER = load_function(CODE / "good_backtracker.py")
+MY_BFS = load_function(CODE / "good_bfs.py")
 RUNS: list[str] = []
 
 
-def counted_backtracker(maze, rng):
-    """The issue's backtracker, counting its runs."""
-    RUNS.append("generator")
-    start = maze.random_cell(rng)
-    maze.visit(start)
-    stack = [start]
-    while stack:
-        here = stack[-1]
-        fresh = [c for c in maze.neighbours(here) if not maze.visited(c)]
-        if fresh:
-            there = fresh[rng.integers(len(fresh))]
-            maze.carve(here, there)
-            maze.visit(there)
-            stack.append(there)
-        else:
-            stack.pop()
-
-
-def counted_bfs(maze, start, goal):
-    """Breadth first through the façade, counting its runs."""
-    RUNS.append("solver")
-    came = {start: None}
-    queue = [start]
-    while queue:
-        here = queue.pop(0)
-        maze.visit(here)
-        if here == goal:
-            path = [here]
-            while came[path[-1]] is not None:
-                path.append(came[path[-1]])
-            return path[::-1]
-        for there in maze.links(here):
-            if there not in came:
-                came[there] = here
-                queue.append(there)
-    return None
-
-
 @pytest.fixture(autouse=True)
-def fresh_count():
+def counted(monkeypatch):
+    """Counts every run of a student's function a render makes (by its name)."""
+    def counting(function, *args, **kwargs):
+        RUNS.append(function.__name__)
+        return run(function, *args, **kwargs)
     RUNS.clear()
+    monkeypatch.setattr(adapter, "run", counting)
     yield
     RUNS.clear()
 
 
-KEYS = dict(maze={"rows": 5, "cols": 6, "surface": "torus"}, generator=counted_backtracker,
-            solver=counted_bfs, seed=3)
+KEYS = dict(maze={"rows": 5, "cols": 6, "surface": "torus"}, generator=MY_BACKTRACKER,
+            solver=MY_BFS, seed=3)
+BOTH = ["my_backtracker", "my_bfs"]
 
 
 def test_a_render_through_the_api_runs_each_function_once(tmp_path):
     anim = viz.render(**KEYS)
     anim.save(tmp_path / "own.gif")
     anim._repr_html_()                       # the notebook's player: the same render
-    assert sorted(RUNS) == ["generator", "solver"]
+    assert sorted(RUNS) == BOTH
     assert (tmp_path / "own.gif").stat().st_size > 0
 
 
@@ -82,7 +59,7 @@ def test_the_calls_become_our_events_and_replay_to_a_perfect_maze():
     assert maze.is_perfect() and maze.surface.name == "torus"
     assert sum(isinstance(e, ev.WallOpened) for e in events) == 5 * 6 - 1
     assert any(isinstance(e, ev.PathFound) for e in events)
-    assert RUNS.count("generator") == 1
+    assert RUNS.count("my_backtracker") == 1
 
 
 def test_the_window_session_runs_them_once():
@@ -90,42 +67,20 @@ def test_the_window_session_runs_them_once():
 
     session = Session(viz.make_scenario(**KEYS), every=64, prepare=False)
     session.player.seek(session.player.last)
-    assert sorted(RUNS) == ["generator", "solver"]
+    assert sorted(RUNS) == BOTH
     session.solve(0)                         # a new solve asked for in the window: one more
-    assert RUNS.count("solver") == 2 and RUNS.count("generator") == 1
-
-
-CODE = '''
-RUNS = []
-
-
-def my_backtracker(maze, rng):
-    RUNS.append(1)
-    here = maze.random_cell(rng)
-    maze.visit(here)
-    stack = [here]
-    while stack:
-        fresh = [c for c in maze.neighbours(stack[-1]) if not maze.visited(c)]
-        if not fresh:
-            stack.pop()
-            continue
-        there = fresh[rng.integers(len(fresh))]
-        maze.carve(stack[-1], there)
-        maze.visit(there)
-        stack.append(there)
-'''
+    assert RUNS.count("my_bfs") == 2 and RUNS.count("my_backtracker") == 1
 
 
 def test_a_scenario_file_runs_the_students_file_once(tmp_path):
-    (tmp_path / "student.py").write_text(CODE)
+    shutil.copy(CODE / "good_backtracker.py", tmp_path / "student.py")
     scenario_file = tmp_path / "own.yaml"
     scenario_file.write_text("maze: {rows: 4, cols: 5}\n"
                              "generator: {code: student.py, function: my_backtracker}\n"
                              "solver: bfs\n")
     scenario = load(scenario_file, out=tmp_path / "own.gif", allow_code=True)
     pipeline.render(scenario)
-    own = scenario.panels[0].generator.own
-    assert own is not None and own.extra["own"].__globals__["RUNS"] == [1]
+    assert RUNS == ["my_backtracker"]
     assert (tmp_path / "own.gif").exists()
 
 
