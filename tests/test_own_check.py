@@ -42,7 +42,8 @@ def case(path: Path) -> Case:
     text = path.read_text()
     checked = re.search(r"# check: (\w+)(.*)", text)
     assert checked, f"{path.name} says how it is checked"
-    options = dict(pair.split("=") for pair in checked.group(2).split())
+    options = {key: int(value) if value.isdigit() else value
+               for key, value in (pair.split("=") for pair in checked.group(2).split())}
     expect = re.search(r"# expect: ([\w ]+?)(?:, (after )?step (\d+))?$", text, re.M)
     lines = tuple(k for k, line in enumerate(text.splitlines(), start=1)
                   if line.rstrip().endswith("# <- problem"))

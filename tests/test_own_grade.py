@@ -17,8 +17,10 @@ CODE = Path(__file__).resolve().parent / "student_code"
 #: the issue's bad inputs, one each, and a correct submission: ten files
 TEN = ["good_backtracker", "bad_syntax", "bad_import", "bad_no_function", "bad_signature",
        "bad_return", "bad_yield", "bad_many_carves", "bad_sleep", "bad_writes"]
-#: small limits: a sleep is stopped after 2 s, a memory bomb at 512 MiB
-LIMITS = ["--time-limit", "2", "--memory", "512", "--rows", "6", "--cols", "7"]
+#: small limits: a sleep is stopped after 2 s, a memory bomb at 512 MiB, a runaway carver
+#: after 2,000 steps (each well before the time limit, however busy the machine)
+LIMITS = ["--time-limit", "2", "--memory", "512", "--max-steps", "2000", "--rows", "6",
+          "--cols", "7"]
 
 
 def expected_kind(name: str) -> str | None:

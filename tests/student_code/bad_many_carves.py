@@ -1,5 +1,5 @@
 """Carves and builds the same wall forever: millions of steps."""
-# check: generator
+# check: generator max_steps=2000
 # expect: steps
 
 

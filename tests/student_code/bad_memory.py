@@ -1,4 +1,4 @@
-"""Keeps every list it ever made."""
+"""Keeps asking for a gigabyte more."""
 # check: generator
 # expect: memory
 KEPT = []
@@ -6,4 +6,4 @@ KEPT = []
 
 def my_generator(maze, rng):
     while True:
-        KEPT.append(bytearray(16 << 20))  # <- problem
+        KEPT.append(bytearray(1 << 30))  # <- problem

@@ -173,7 +173,8 @@ def grade_file(path: Path, spec: dict[str, Any], out: Path) -> Graded:
         [str(PACKAGE_ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
                                if p]),
         "PYTHONDONTWRITEBYTECODE": "1", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
-        "MPLBACKEND": "Agg", "PYTHONHASHSEED": "0"}
+        "MPLBACKEND": "Agg", "PYTHONHASHSEED": "0",
+        "MPLCONFIGDIR": str(work / "matplotlib")}       # a font cache, if any, stays inside
     wall = 2 * spec["cpu"]
     began = time.perf_counter()
     proc: subprocess.CompletedProcess | None = None
