@@ -35,9 +35,10 @@ from .solver_check import check_solver
 
 #: bytes a file written by this process may have (the GIF): a backstop, not a budget
 FILE_SIZE = 256 << 20
-#: no animation is drawn of a submission that did not finish, or ran into its step limit
-#: (thousands of steps that go nowhere: drawing them would take longer than the check)
-NOT_DRAWN = (*HALTING, ProblemKind.STEPS)
+#: no animation is drawn of a submission that cannot be called, did not finish, or ran into
+#: its step limit (thousands of steps that go nowhere: drawing them would take longer than
+#: the check)
+NOT_DRAWN = (*HALTING, ProblemKind.STEPS, ProblemKind.SIGNATURE)
 
 
 def cap(cpu: float, memory: int) -> None:
@@ -92,8 +93,7 @@ def grade(spec: dict[str, Any]) -> dict[str, Any]:
     else:
         report = _checked(fn, spec, limits)
     result: dict[str, Any] = {"file": path.name, **report.as_dict(), "gif": None}
-    drawable = fn is not None and not any(p.kind in NOT_DRAWN for p in report.problems) \
-        and all(line.label != "signature" for line in report.lines)
+    drawable = fn is not None and not any(p.kind in NOT_DRAWN for p in report.problems)
     if drawable:
         try:
             result["gif"] = _animation(fn, spec, Path(spec["gif"]))
