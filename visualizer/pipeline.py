@@ -16,7 +16,6 @@ from typing import Any
 import numpy as np
 
 from . import events as ev
-from . import registry
 from .choices import Animate
 from .export import FORMATS, open_writer, writer_for
 from .plan import (Arrangement, CaptionSettings, Plan, caption_settings, is_auto,
@@ -41,7 +40,7 @@ def legend_words(spec: PanelSpec) -> dict[str, str]:
     if spec.maze is not None:
         for kind, choice in (("generator", spec.generator), ("solver", spec.solver)):
             if choice is not None:
-                words.update(registry.get(kind, choice.name).extra.get("legend", {}))
+                words.update(choice.algorithm(kind).extra.get("legend", {}))
     return words
 
 

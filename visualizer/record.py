@@ -20,7 +20,6 @@ import numpy as np
 
 from . import events as ev
 from .events import Cell
-from . import registry
 from .choices import Figures, Phase
 from .life.spec import life_events
 from .maze import Maze, stats
@@ -51,7 +50,7 @@ def build_phases(spec: PanelSpec, maze: Maze, rng: np.random.Generator,
     """The building of panel `spec`'s maze into the blank `maze`: (GENERATE, event) for
     the generator's events, then (BRAID, event) for the braiding pass if asked."""
     choice = generator_of(spec)
-    generator = registry.get("generator", choice.name)
+    generator = choice.algorithm("generator")
     for event in generator.func(maze, rng=rng, **choice.params):
         if history is not None:
             history.see(event)
@@ -66,7 +65,7 @@ def _solve_phases(spec: PanelSpec, maze: Maze, rng: np.random.Generator
     """(SOLVE, event) for panel `spec`'s solver, then (STATS, its figures)."""
     if spec.solver is None:
         return
-    solver = registry.get("solver", spec.solver.name)
+    solver = spec.solver.algorithm("solver")
     solve_events = []
     for event in solver.func(maze, rng=rng, **spec.solver.params):
         solve_events.append(event)

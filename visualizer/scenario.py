@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from . import registry
 from .choices import Animate, Clock, Figures, View
 from .errors import ScenarioError
 from .export import FORMATS
@@ -42,6 +43,7 @@ from .schema.model import (  # noqa: F401
     size_expected,
     writer_model,
 )
+from .schema.own_code import ALLOW_CODE, HOW_TO_ALLOW, OwnCode, own_params
 from .schema.yaml_reader import YamlProblem, read_yaml
 
 DEFAULT_BUDGET = Budget()
@@ -52,10 +54,17 @@ AUTO_CANVAS = (960, 540)    # the canvas auto-sized mazes fill when no `size` is
 @dataclass
 class AlgorithmChoice:
     """A registered algorithm and the options the scenario gives it (the others take their
-    `registry.Param` default)."""
+    `registry.Param` default), or a student's own function (`own`: its record, made by
+    `visualizer.student.adapter`, never registered)."""
 
     name: str
     params: dict[str, Any]
+    own: registry.Algorithm | None
+
+    def algorithm(self, kind: str) -> registry.Algorithm:
+        """The algorithm this choice runs as a `kind`: the student's own, or the registered
+        one named `name`."""
+        return self.own if self.own is not None else registry.get(kind, self.name)
 
 
 @dataclass
@@ -153,27 +162,35 @@ NOTHING_GIVEN = Given()
 
 
 def load(path: str | os.PathLike, *, out: str | Path | None = None, roots: tuple[Path, ...] = (),
-         budget: Budget | None = DEFAULT_BUDGET, given: Given = NOTHING_GIVEN) -> Scenario:
+         budget: Budget | None = DEFAULT_BUDGET, given: Given = NOTHING_GIVEN,
+         allow_code: bool = False, how_to_allow: str | None = None) -> Scenario:
     """Read and validate the scenario file at `path` (ScenarioError lists every problem),
     with the keys `given` beside it. Pattern files are read from the scenario's folder and
-    `roots` only; a scenario beyond `budget` is refused (None: no resource limits)."""
+    `roots` only; a scenario beyond `budget` is refused (None: no resource limits). A
+    student's code (`generator: {code: …}`) is refused unless `allow_code`; the refusal
+    says how to allow it (`how_to_allow`, default: the command line's --allow-code)."""
     path = Path(path)
     try:
         raw = read_yaml(path)
     except YamlProblem as exc:
         raise ScenarioError([f"{path}: {exc}"]) from None
-    return parse(raw, path, out=out, roots=roots, budget=budget, given=given)
+    return parse(raw, path, out=out, roots=roots, budget=budget, given=given,
+                 allow_code=allow_code, how_to_allow=how_to_allow)
 
 
 def parse(raw: Any, path: Path, *, out: str | Path | None = None,
           roots: tuple[Path, ...] = (), budget: Budget | None = DEFAULT_BUDGET,
-          given: Given = NOTHING_GIVEN) -> Scenario:
+          given: Given = NOTHING_GIVEN, allow_code: bool = False,
+          how_to_allow: str | None = None) -> Scenario:
     """Validate an already-read scenario mapping (see `load`): the keys `given` merged in,
     the schema, then the resource budget. What needs the panels' runs (the cells a block
     maze must leave open, the moments the questions name) is checked on their recorded
     runs, before anything is drawn (`pipeline.prepare`)."""
     path = Path(path)
-    context = {"path": path, "out": out, "base_dir": path.parent, "roots": tuple(roots)}
+    context = {"path": path, "out": out, "base_dir": path.parent, "roots": tuple(roots),
+               ALLOW_CODE: allow_code}
+    if how_to_allow is not None:
+        context[HOW_TO_ALLOW] = how_to_allow
     try:
         model = scenario_model().model_validate(given.merged(raw), context=context)
     except ValidationError as exc:
@@ -226,8 +243,10 @@ def _scenario(model: Any, path: Path) -> Scenario:
 
 
 def _choice(model: Any) -> AlgorithmChoice:
+    if isinstance(model, OwnCode):       # a student's function: run as its own record
+        return AlgorithmChoice(model.name, own_params(model), model.record)
     params = {k: getattr(model, k) for k in model.model_fields_set if k != "name"}
-    return AlgorithmChoice(model.name, params)
+    return AlgorithmChoice(model.name, params, None)
 
 
 def _panel(model: Any, questions_at: str) -> PanelSpec:

@@ -9,6 +9,7 @@ from pydantic import BeforeValidator, Discriminator, Field, Tag, create_model
 from .. import registry
 from ..registry import ParamKind
 from .fields import TAG, Section, cell, choice, expected, fail, flag, number, show, text, whole
+from .own_code import OWN, OWN_MODELS, is_own
 
 
 def param_type(param: registry.Param) -> Any:
@@ -38,7 +39,8 @@ class Algorithm(Section):
 
 
 def algorithm_type(kind: str) -> Any:
-    """A generator or solver: its name, or a mapping with `name` and its options."""
+    """A generator or solver: its name, a mapping with `name` and its options, or a
+    student's own function (`own_code`)."""
     known = registry.algorithms(kind)
     members = []
     for name, algo in known.items():
@@ -48,29 +50,36 @@ def algorithm_type(kind: str) -> Any:
         model = create_model(f"{kind}_{name}", __base__=Algorithm, __doc__=algo.summary,
                              **fields)
         members.append(Annotated[model, Tag(TAG + name)])
+    members.append(Annotated[OWN_MODELS[kind], Tag(TAG + OWN)])
     names = ", ".join(known)
 
     def shorthand(value: Any) -> Any:
+        if is_own(value):
+            return value if isinstance(value, dict) else {"function": value}
         if isinstance(value, str) and value in known:
             return {"name": value}
         if isinstance(value, str):
             raise fail(f"expected a {kind}: one of {names}, got {show(value)}", ("name",))
         if not isinstance(value, dict) or "name" not in value:
-            raise expected(f"a {kind} name or a mapping with `name`", value)
+            raise expected(f"a {kind} name, a mapping with `name`, or your own code "
+                           "({code: file.py, function: name})", value)
         name = value["name"]
         if not isinstance(name, str) or name not in known:
             raise fail(f"expected a {kind}: one of {names}, got {show(name)}", ("name",))
         return value
 
     def tag(value: Any) -> str | None:
-        return TAG + value["name"] if isinstance(value, dict) else None
+        if not isinstance(value, dict):
+            return None
+        return TAG + (OWN if is_own(value) else value["name"])
 
     def schema(s: dict[str, Any]) -> None:
         members_schema = s.pop("oneOf", None) or s.pop("anyOf", [])
         s.pop("discriminator", None)
         s["anyOf"] = [{"enum": list(known), "description": f"a {kind} by name"},
                       *members_schema]
-        s["x-expected"] = f"a {kind} name ({names}), or a mapping with `name` and its options"
+        s["x-expected"] = (f"a {kind} name ({names}), a mapping with `name` and its options, "
+                           "or your own code: {code: file.py, function: name}")
 
     return Annotated[Union[tuple(members)], Discriminator(tag), BeforeValidator(shorthand),
                      Field(json_schema_extra=schema)]

@@ -12,6 +12,7 @@ from ..choices import View
 from ..events import MilestoneKind
 from ..registry import ParamKind
 from ..surfaces import SURFACE_NAMES, SURFACES
+from .own_code import is_own
 from .fields import (TAG, Problem, Section, cell, choice, dig, expected, is_int, show, value_type,
                      whole)
 
@@ -118,16 +119,33 @@ def maze_panel_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
             for p in algo.params:
                 if p.kind == ParamKind.CELL and p.name in data[kind]:
                     yield from _inside((kind, p.name), data[kind][p.name], maze)
+    own = data.get("solver")
+    if is_own(own) and isinstance(own, dict) and maze_ok:      # a student's solver's cells
+        for key in ("start", "goal"):
+            if key in own and not bad("solver", key):
+                yield from _inside(("solver", key), own[key], maze)
     endpoints = data.get("endpoints")
     if isinstance(endpoints, dict) and maze_ok and not bad("endpoints"):
         for key in ("entrance", "exit"):
             yield from _inside(("endpoints", key), endpoints[key], maze)
-    if endpoints == "first_backtrack" and generator is not None and \
-            MilestoneKind.FIRST_BACKTRACK not in registry.get("generator", generator).milestones:
-        able = [n for n, a in registry.algorithms("generator").items()
-                if MilestoneKind.FIRST_BACKTRACK in a.milestones]
-        yield ("endpoints",), ("`first_backtrack` needs a generator that announces its first "
-                               f"backtrack ({', '.join(able)}); got `{generator}`")
+    if endpoints == "first_backtrack":
+        yield from _first_backtrack(data.get("generator"), generator)
+
+
+def _first_backtrack(value: Any, name: str | None) -> Iterable[Problem]:
+    """The `first_backtrack` rule needs a generator that announces its first backtrack
+    (a student's own function never does)."""
+    if is_own(value):
+        got = "your own function, which does not"
+    elif name is not None and MilestoneKind.FIRST_BACKTRACK not in \
+            registry.get("generator", name).milestones:
+        got = f"`{name}`"
+    else:
+        return
+    able = [n for n, a in registry.algorithms("generator").items()
+            if MilestoneKind.FIRST_BACKTRACK in a.milestones]
+    yield ("endpoints",), ("`first_backtrack` needs a generator that announces its first "
+                           f"backtrack ({', '.join(able)}); got {got}")
 
 
 def _inside(at: tuple[str, ...], value: list, maze: dict) -> Iterable[Problem]:
