@@ -216,12 +216,19 @@ class Recorder:
         return [there for there in self._around[here[0] * self._maze.cols + here[1]]
                 if any(open_sides[side] for side in self._sides[here, there])]
 
+    #: how a visit is drawn: a solver's visited cells in the visited colour, a generator's
+    #: as part of the maze (a passage), as the project's own generators draw them
+    VISIT_MARK = Mark.VISITED
+
     def visit(self, cell: Any) -> None:
-        """Say that `cell` is visited (shown in the visited colour; `visited` says so)."""
+        """Say that `cell` is visited (drawn with `VISIT_MARK`; `visited` says so)."""
         here = self.cell(cell, ("visit", cell))
         self._visited.add(here)
-        self.marked[here] = Mark.VISITED
-        self.act(ev.CellMarked(here, Mark.VISITED))
+        if self.VISIT_MARK is Mark.DONE:
+            self.marked.pop(here, None)
+        else:
+            self.marked[here] = self.VISIT_MARK
+        self.act(ev.CellMarked(here, self.VISIT_MARK))
         self.visits.append((self.step, here))
 
     def visited(self, cell: Any) -> bool:
@@ -258,6 +265,8 @@ class Recorder:
 class MazeFacade(Recorder):
     """The maze a student's generator builds: `carve`, `build` and `merge` besides the
     queries and marks."""
+
+    VISIT_MARK = Mark.DONE
 
     def __init__(self, maze: Maze, files: frozenset[str], max_steps: int, deadline: float,
                  *, walls_open: bool = False) -> None:
