@@ -79,12 +79,16 @@ _SETS = tuple(range(SET_BASE, SET_BASE + SET_COLOURS))
 _MARKED: dict[Mark, tuple[int, ...]] = {mark: (colour,) for mark, colour in MARK_COLOUR.items()}
 _MARKED.update({Mark.DISTANCE: tuple(_RAMP), Mark.CURRENT: _named("current", "stack"),
                 Mark.CLEAR: (), Mark.DONE: ()})
+#: the colour a decision paints the wall being considered in (its verdict)
+_VERDICTS: dict[type, tuple[int, ...]] = {ev.WallOpened: _named("opened"),
+                                          ev.WallClosed: _named("built"),
+                                          ev.WallRejected: _named("rejected")}
 #: the colours other events can make a panel paint beyond walls and base colours
 _EVENT_COLOURS: dict[type, tuple[int, ...]] = {
     ev.CellBlocked: _named("blocked"),
     ev.EndpointsSet: _named("start", "goal"),
     ev.PathFound: _named("path"),
-    ev.WallConsidered: _named("considered", "opened", "built", "rejected"),
+    ev.WallConsidered: _named("considered"),
     ev.Heading: _named("current", "heading", "hand"),
     ev.Walked: _named("tested", "walk", "erased", "current"),
 }
@@ -110,9 +114,12 @@ def sources(events: Iterable[ev.Event]) -> dict[int, int]:
     first event that can make it paint that colour (more colours than it will show, never
     fewer: what a look of the run need not watch for before, or at all)."""
     out: dict[int, int] = {}
+    considering = False          # a decision after a wall considered can show its verdict
     for k, event in enumerate(events):
         kind = type(event)
-        if kind is ev.CellMarked or kind is ev.CellsMarked:
+        if considering and kind in _VERDICTS:
+            colours = _VERDICTS[kind]
+        elif kind is ev.CellMarked or kind is ev.CellsMarked:
             colours = _MARKED[event.mark]      # type: ignore[union-attr]
         elif kind is ev.PassageMarked:
             colours = (CHALK[min(2, event.count)],)   # type: ignore[union-attr]
@@ -120,6 +127,7 @@ def sources(events: Iterable[ev.Event]) -> dict[int, int]:
             colours = _grid_colours(event)      # type: ignore[arg-type]
         else:
             colours = _EVENT_COLOURS.get(kind, ())
+            considering = considering or kind is ev.WallConsidered
         for colour in colours:
             if colour not in out:
                 out[colour] = k
