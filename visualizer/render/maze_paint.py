@@ -37,7 +37,9 @@ PATH_CODE = MARK_CODE[Mark.PATH]
 PATH_OR_END = STICKY | {PATH_CODE}
 DISTANCE_CODE = MARK_CODE[Mark.DISTANCE]
 STICKY_CODES = np.array(sorted(STICKY), dtype=np.uint8)
-_PATH_OR_END_CODES = np.array(sorted(PATH_OR_END), dtype=np.uint8)
+#: by mark code: whether the path runs on into a cell with it (the path, the entrance, exit)
+_PATH_OR_END_TABLE = np.zeros(256, dtype=bool)
+_PATH_OR_END_TABLE[sorted(PATH_OR_END)] = True
 WALL, PASSAGE, BLOCKED = INDEX["wall"], INDEX["passage"], INDEX["blocked"]
 HAND, CURRENT, HEADING = INDEX["hand"], INDEX["current"], INDEX["heading"]
 CHALK = {1: INDEX["once"], 2: INDEX["twice"]}
@@ -45,6 +47,8 @@ _RAMP = [INDEX[name] for name in RAMP]
 _RAMP_COLOUR = np.array(_RAMP, dtype=np.uint8)
 #: what a quiet painter's raster holds where nothing was painted (no palette index)
 SENTINEL = 255
+#: a `cells` call of more cells than this is painted at once (after what is pending)
+BULK = 64
 assert SIZE <= SENTINEL
 
 
@@ -61,6 +65,22 @@ def arrow_mask(size: int, side: int) -> np.ndarray:
         cols = np.arange(size)
         mask[pad + t] = np.abs(cols - half) <= width + 0.25
     return np.rot90(mask, -side).copy()           # N, then clockwise: E, S, W
+
+
+@lru_cache(maxsize=32)
+def cell_block(size: int, wall: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """The pixels a cell paints (its inside, then its N, E, S, W faces, `wall` thick) in a
+    raster `width` pixels wide, as flat offsets from its inside's top-left pixel, and which
+    of the five each pixel belongs to (0 the inside, 1 + side a face)."""
+    s, w = size, wall
+    parts = [(0, s, 0, s)] + ([(-w, 0, 0, s), (0, s, s, s + w), (s, s + w, 0, s),
+                               (0, s, -w, 0)] if w else [])
+    offsets, which = [], []
+    for k, (y0, y1, x0, x1) in enumerate(parts):
+        ys, xs = np.mgrid[y0:y1, x0:x1]
+        offsets.append((ys * width + xs).ravel())
+        which.append(np.full(ys.size, k, dtype=np.int64))
+    return np.concatenate(offsets).astype(np.int64), np.concatenate(which)
 
 
 def ramp_band(distance: int, farthest: int) -> int:
@@ -136,13 +156,21 @@ def sources(events: Iterable[ev.Event]) -> dict[int, int]:
 
 class MazePainter:
     """Paints the state of maze panel `panel` (laid out by `geometry`) into `raster`; every
-    pixel painted grows `dirty` (y0, y1, x0, x1)."""
+    pixel painted grows `dirty` (y0, y1, x0, x1).
+
+    What an event changes is noted (`cell`, `face`, `cells`) and painted when the picture
+    is next read (`flush`: by `take_dirty`, or the panel's `raster`), each cell or face once
+    and from the state then, in the order they were last noted: a state change always
+    notes what it changes, so each is painted as it was when last noted. A panel whose
+    `defer` is off has everything painted at once, as noted."""
 
     def __init__(self, panel: Any, geometry: MazeGeometry, *, quiet: bool = False) -> None:
         self.panel, self.geometry = panel, geometry
         self.quiet = quiet
         self.on = not quiet
         self.dirty: list[int] | None = None
+        #: what to paint, in the order last noted: a flat cell i, or a face ~(4 i + side)
+        self.pending: dict[int, None] = {}
         self.raster = np.full(geometry.shape, SENTINEL if quiet else INDEX["background"],
                               dtype=np.uint8)
 
@@ -153,6 +181,7 @@ class MazePainter:
         other.panel = panel
         other.raster = self.raster.copy()
         other.dirty = None if self.dirty is None else list(self.dirty)
+        other.pending = dict(self.pending)
         return other
 
     # --- the whole picture ---------------------------------------------------------------
@@ -170,7 +199,7 @@ class MazePainter:
             draw_glue_marks(self.raster, p.maze.surface, m, m, height, width, g.cell_size)
         if (g.wall and p.maze.faces.any()) or p._marks.any() or p.chalk or p.considered \
                 or p.hand or p.heading is not None:
-            self.cells(np.arange(g.rows * g.cols, dtype=np.int64))
+            self._paint_cells(np.arange(g.rows * g.cols, dtype=np.int64))
         else:      # the insides alone, all at once: every wall is closed (or none drawn)
             fills = np.where(p.maze.blocked, BLOCKED, p.base)
             e, s, pitch = g.edge, g.cell_size, g.pitch
@@ -179,7 +208,9 @@ class MazePainter:
         self.touch(0, self.raster.shape[0], 0, self.raster.shape[1])
 
     def take_dirty(self) -> Rect | None:
-        """The rectangle (y0, y1, x0, x1) changed since the last call, then forget it."""
+        """The rectangle (y0, y1, x0, x1) changed since the last call (what was noted
+        painted first), then forget it."""
+        self.flush()
         dirty, self.dirty = self.dirty, None
         if dirty is None:
             return None
@@ -245,27 +276,90 @@ class MazePainter:
         out[p._blocked[flat]] = BLOCKED
         return out
 
-    def face_colours(self, flat: np.ndarray, side: int, mine: np.ndarray) -> np.ndarray:
-        """`face_colour` of face `side` of each of the flat cells `flat` (no considered
-        wall, no hand on a wall: the caller checks)."""
+    def face_colours(self, flat: np.ndarray, mine: np.ndarray) -> np.ndarray:
+        """`face_colour` of the four faces (N, E, S, W) of each of the flat cells `flat`,
+        whose insides are `mine` (no considered wall, no hand on a wall: the caller
+        checks), as an (n, 4) array."""
         p = self.panel
-        out = np.full(len(flat), WALL, dtype=np.uint8)
-        opened = p._faces[flat, side]
-        j = p._target_np[flat, side]
-        outside = opened & (j < 0)
-        out[outside] = mine[outside]
-        inside = opened & (j >= 0)
-        if inside.any():
-            i, j = flat[inside], j[inside]
-            m, theirs = mine[inside], self.fills(j)
-            a, b = p._marks[i], p._marks[j]
-            path = ((a == PATH_CODE) & np.isin(b, _PATH_OR_END_CODES)) \
-                | ((b == PATH_CODE) & np.isin(a, _PATH_OR_END_CODES))
-            colour = np.where(m == theirs, m,
-                              np.where(path, INDEX["path"], PASSAGE)).astype(np.uint8)
-            colour[p._blocked[i] | p._blocked[j]] = BLOCKED
-            out[inside] = colour
-        return out
+        across = p._target_np[flat]
+        opened = p._faces[flat]
+        glued = across >= 0
+        j = np.where(glued, across, 0)
+        m = mine[:, None]
+        theirs = self.fills(j.ravel()).reshape(j.shape)
+        a, b = p._marks[flat][:, None], p._marks[j]
+        path = ((a == PATH_CODE) & _PATH_OR_END_TABLE[b]) \
+            | ((b == PATH_CODE) & _PATH_OR_END_TABLE[a])
+        inner = np.where(m == theirs, m, np.where(path, INDEX["path"], PASSAGE))
+        inner = np.where(p._blocked[flat][:, None] | p._blocked[j], BLOCKED, inner)
+        out = np.where(opened, np.where(glued, inner, m), WALL)
+        return out.astype(np.uint8)
+
+    # --- what to paint -------------------------------------------------------------------
+
+    def cell(self, cell: Cell) -> None:
+        """Note `cell` to paint: its inside, its four faces (and the faces glued to them),
+        and what an algorithm draws on them."""
+        if not self.on:
+            return
+        key = cell[0] * self.panel.maze.cols + cell[1]
+        if not self.panel.defer:
+            self._paint_cell(cell)
+            return
+        pending = self.pending
+        if key in pending:
+            del pending[key]
+        pending[key] = None
+
+    def face(self, i: int, side: int) -> None:
+        """Note face (`i`, `side`) to paint, and what an algorithm draws on it."""
+        if not self.on:
+            return
+        if not self.panel.defer:
+            self._paint_face(i, side)
+            return
+        key = ~(4 * i + side)
+        pending = self.pending
+        if key in pending:
+            del pending[key]
+        pending[key] = None
+
+    def cells(self, flat: np.ndarray) -> None:
+        """`cell` for each of the flat cells `flat` (many of them: painted now, vectorised,
+        after what was noted before)."""
+        if not self.on:
+            return
+        if len(flat) > BULK or not self.panel.defer:
+            self.flush()
+            self._paint_cells(flat)
+            return
+        pending = self.pending
+        for key in flat.tolist():
+            if key in pending:
+                del pending[key]
+            pending[key] = None
+
+    def flush(self) -> None:
+        """Paint what was noted, in the order last noted; while no algorithm draws its own
+        marks (then nothing overlaps in two colours), the cells all at once."""
+        pending = self.pending
+        if not pending:
+            return
+        self.pending = {}
+        p = self.panel
+        if p.chalk or p.considered or p.hand or p.heading is not None:
+            for key in pending:
+                if key >= 0:
+                    self._paint_cell(divmod(key, p.maze.cols))
+                else:
+                    self._paint_face(*divmod(~key, 4))
+            return
+        cells = [key for key in pending if key >= 0]
+        if cells:
+            self._paint_cells(np.array(cells, dtype=np.int64))
+        for key in pending:
+            if key < 0:
+                self._paint_face(*divmod(~key, 4))
 
     # --- painting ------------------------------------------------------------------------
 
@@ -291,10 +385,8 @@ class MazePainter:
             self.raster[y0:y1, x0:x1] = colour
             self.touch(y0, y1, x0, x1)
 
-    def face(self, i: int, side: int) -> None:
+    def _paint_face(self, i: int, side: int) -> None:
         """Paint face (`i`, `side`) and what an algorithm draws on it."""
-        if not self.on:
-            return
         p = self.panel
         y0, y1, x0, x1 = self.geometry.face_rect(divmod(i, p.maze.cols), side)
         self.raster[y0:y1, x0:x1] = self.face_colour(i, side, self.fill(i))
@@ -302,11 +394,9 @@ class MazePainter:
         if p.chalk or p.considered or p.heading:
             self.face_marks(i, side)
 
-    def cell(self, cell: Cell) -> None:
+    def _paint_cell(self, cell: Cell) -> None:
         """Paint `cell`: its inside, its four faces (and the faces glued to them), and what
         an algorithm draws on them (the wall follower's arrow, chalk, strips)."""
-        if not self.on:
-            return
         p = self.panel
         r, c = cell
         i = r * p.maze.cols + c
@@ -322,7 +412,7 @@ class MazePainter:
             raster[y + s:y + s + w, x:x + s] = self.face_colour(i, 2, mine)
             raster[y:y + s, x - w:x] = self.face_colour(i, 3, mine)
             for side in p._glued[i]:
-                self.face(p._target[i][side], p._entered[i][side])
+                self._paint_face(p._target[i][side], p._entered[i][side])
         self.touch(y - w, y + s + w, x - w, x + s + w)
         walker = p.heading is not None and p.heading.cell == cell
         if walker and p.marks[cell] not in STICKY:    # the walker is the current cell
@@ -333,34 +423,33 @@ class MazePainter:
         if walker and p.heading is not None:
             self.arrow(cell, p.heading.side)
 
-    def cells(self, flat: np.ndarray) -> None:
-        """`cell` for each of the flat cells `flat`, vectorised: the insides and the faces
-        at once. While the wall follower, chalk or a considered wall are drawn (few cells
-        at a time), cell by cell."""
-        if not self.on:
-            return
+    def _paint_cells(self, flat: np.ndarray) -> None:
+        """`_paint_cell` for each of the flat cells `flat`, vectorised: the insides and the
+        faces at once. While the wall follower, chalk or a considered wall are drawn (few
+        cells at a time), cell by cell."""
         p = self.panel
         cols = p.maze.cols
         if len(flat) < 8 or p.chalk or p.considered or p.hand or p.heading is not None:
             for i in flat.tolist():
-                self.cell(divmod(i, cols))
+                self._paint_cell(divmod(i, cols))
             return
         g = self.geometry
         s, w = g.cell_size, g.wall
         r, c = np.divmod(flat, cols)
         y, x = g.edge + r * g.pitch, g.edge + c * g.pitch
-        mine = self.fills(flat)
-        self._blit(y, s, x, s, mine)
+        colours = np.empty((len(flat), 5), dtype=np.uint8)
+        colours[:, 0] = mine = self.fills(flat)
         if w:
-            self._blit(y - w, w, x, s, self.face_colours(flat, 0, mine))
-            self._blit(y, s, x + s, w, self.face_colours(flat, 1, mine))
-            self._blit(y + s, w, x, s, self.face_colours(flat, 2, mine))
-            self._blit(y, s, x - w, w, self.face_colours(flat, 3, mine))
+            colours[:, 1:] = self.face_colours(flat, mine)
+        width = self.raster.shape[1]
+        offsets, part = cell_block(s, w, width)
+        self.raster.reshape(-1)[(y * width + x)[:, None] + offsets] = colours[:, part]
+        if w:
             rows = p.maze.rows
             border = flat[(r == 0) | (r == rows - 1) | (c == 0) | (c == cols - 1)]
             for i in border.tolist():
                 for side in p._glued[i]:
-                    self.face(p._target[i][side], p._entered[i][side])
+                    self._paint_face(p._target[i][side], p._entered[i][side])
         self.touch(int(y.min()) - w, int(y.max()) + s + w, int(x.min()) - w,
                    int(x.max()) + s + w)
 
@@ -399,14 +488,6 @@ class MazePainter:
             y0, y1 = y0 + inset, y1 - inset
             x0, x1 = (x0 - depth, x1) if side == 1 else (x0, x1 + depth)
         self.rect((y0, y1, x0, x1), CHALK[min(2, self.panel.chalk[i, side])])
-
-    def _blit(self, y: np.ndarray, height: int, x: np.ndarray, width: int,
-              colours: np.ndarray) -> None:
-        """Paint a `height x width` rectangle at each (y[k], x[k]) in colour colours[k]."""
-        if height > 0 and width > 0:
-            ys = (y[:, None] + np.arange(height))[:, :, None]
-            xs = (x[:, None] + np.arange(width))[:, None, :]
-            self.raster[ys, xs] = colours[:, None, None]
 
 
 __all__ = ["CODE_COLOUR", "sources", "MARK_CODE", "MazePainter", "NO_MARK", "SENTINEL", "STICKY",

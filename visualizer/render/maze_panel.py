@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable
+from functools import lru_cache
 
 import numpy as np
 
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
+from ..surfaces import Surface
 from . import maze_overlays as overlays
 from .maze_caption import MazeCaption
 from .legend import colours_in
@@ -35,6 +37,24 @@ _ONE_AT_A_TIME = (Mark.WALKER, Mark.CURRENT, Mark.DISTANCE)
 _UNMARKING = (Mark.CLEAR, Mark.DONE)
 
 
+@lru_cache(maxsize=16)
+def _moves(surface: Surface) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
+    """The moves of `surface` by flat cell, as lists: the cell across each side (-1: none),
+    the side entered there, and the sides on the border that a gluing joins to another cell
+    (their faces are drawn twice: on this cell and across the gluing). Never changed:
+    shared by every panel on the surface."""
+    target, entered, _ = surface.step_table
+    rows, cols = surface.rows, surface.cols
+    glued: list[list[int]] = [[] for _ in range(rows * cols)]
+    border = sorted({r * cols + c for r in (0, rows - 1) for c in range(cols)}
+                    | {r * cols + c for c in (0, cols - 1) for r in range(rows)})
+    for i in border:
+        cell = divmod(i, cols)
+        glued[i] = [side for side in range(4) if target[i, side] >= 0
+                    and surface.is_border(cell, Side(side))]
+    return target.tolist(), entered.tolist(), glued
+
+
 class MazePanel:
     """The picture of one maze: `raster` (uint8 palette indices) and a dirty rectangle.
 
@@ -47,6 +67,8 @@ class MazePanel:
 
     geometry: MazeGeometry
     paint: MazePainter
+    #: paint what an event changes when the picture is read (off: at once, as it changes)
+    defer = True
 
     def __init__(self, rows: int, cols: int, *, cell_size: int = 10, wall: int = 2,
                  surface: str = "plane", glue_marks: bool = True,
@@ -64,6 +86,8 @@ class MazePanel:
 
     @property
     def raster(self) -> np.ndarray:
+        """The picture (what was noted to paint painted first)."""
+        self.paint.flush()
         return self.paint.raster
 
     @property
@@ -121,11 +145,9 @@ class MazePanel:
                                         wall=self.wall_size, surface=self.maze.surface,
                                         glue_marks=self.glue_marks, blocks=blocks)
         self.marks = np.zeros((rows, cols), dtype=np.uint8)
-        target, entered, _ = self.maze.surface.step_table
-        self._target, self._entered = target.tolist(), entered.tolist()
-        self._target_np = target
-        self._glued = self._glued_sides(target)
-        self.base = self._base_colours(event, target)
+        self._target_np = self.maze.surface.step_table[0]
+        self._target, self._entered, self._glued = _moves(self.maze.surface)
+        self.base = self._base_colours(event, self._target_np)
         self.sets = rows * cols if self.colouring is not None else None
         self._link_views()
         self._reset_overlays()
@@ -146,20 +168,6 @@ class MazePanel:
         if event.fill == ev.Fill.PASSAGE or event.walls_open:
             return np.full(shape, INDEX["passage"], dtype=np.uint8)
         return np.full(shape, INDEX["unvisited"], dtype=np.uint8)
-
-    def _glued_sides(self, target: np.ndarray) -> list[list[int]]:
-        """For each flat cell, its sides on the border that a gluing joins to another
-        cell (their faces are drawn twice: on this cell and across the gluing)."""
-        rows, cols = self.maze.rows, self.maze.cols
-        surface = self.maze.surface
-        glued: list[list[int]] = [[] for _ in range(rows * cols)]
-        border = sorted({r * cols + c for r in (0, rows - 1) for c in range(cols)}
-                        | {r * cols + c for c in (0, cols - 1) for r in range(rows)})
-        for i in border:
-            cell = divmod(i, cols)
-            glued[i] = [side for side in range(4) if target[i, side] >= 0
-                        and surface.is_border(cell, Side(side))]
-        return glued
 
     def _reset_overlays(self) -> None:
         """No algorithm's marks yet: no current cell, walker, walk, considered wall, wall

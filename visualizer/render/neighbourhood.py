@@ -372,6 +372,7 @@ class NeighbourhoodPanel:
     def take_colours(self) -> set[int]:
         """A quiet view's colours shown by the events since the last call: what its square
         painted outside the frame, and the dimmed copies' colours where they changed."""
+        self.centre.paint.flush()
         rect = self.centre.paint.dirty
         if rect is None:
             return set()
