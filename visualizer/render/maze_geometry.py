@@ -1,7 +1,8 @@
 """Where a maze panel's pixels are, by arithmetic alone: the one source of a maze picture's
 size (the panel, the layout and the resource budget all read it), and of the pixels of each
-cell and wall; and the same for the neighbourhood view, the maze with copies of itself
-around it.
+cell and wall (a cell's whole block as offsets, for painting many at once; the wall
+follower's arrow inside a cell); and the same for the neighbourhood view, the maze with
+copies of itself around it.
 
 A maze of `rows x cols` cells draws each cell's inside `cell_size` pixels square, with
 walls `wall` pixels thick between and around them (a block maze has no thin walls: its
@@ -12,6 +13,9 @@ wall shows its edge.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
 
 from ..events import Cell, Side
 from ..surfaces import Surface, SurfaceKind, surface_kind
@@ -122,6 +126,37 @@ class MazeGeometry:
         return y, y + s, x + s - d, x + s
 
 
+@lru_cache(maxsize=64)
+def arrow_mask(size: int, side: int) -> np.ndarray:
+    """A `size x size` mask: a solid triangle pointing towards `side` (N, E, S, W), its
+    tip at the middle of that edge, its base across the cell a little way from the other."""
+    pad = max(0, size // 6)
+    length = max(1, size - 2 * pad)
+    half = (size - 1) / 2
+    mask = np.zeros((size, size), dtype=bool)
+    for t in range(length):                       # t = 0 at the tip
+        width = (half - pad) * t / max(1, length - 1)   # half-width grows to the base
+        cols = np.arange(size)
+        mask[pad + t] = np.abs(cols - half) <= width + 0.25
+    return np.rot90(mask, -side).copy()           # N, then clockwise: E, S, W
+
+
+@lru_cache(maxsize=32)
+def cell_block(size: int, wall: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """The pixels a cell paints (its inside, then its N, E, S, W faces, `wall` thick) in a
+    raster `width` pixels wide, as flat offsets from its inside's top-left pixel, and which
+    of the five each pixel belongs to (0 the inside, 1 + side a face)."""
+    s, w = size, wall
+    parts = [(0, s, 0, s)] + ([(-w, 0, 0, s), (0, s, s, s + w), (s, s + w, 0, s),
+                               (0, s, -w, 0)] if w else [])
+    offsets, which = [], []
+    for k, (y0, y1, x0, x1) in enumerate(parts):
+        ys, xs = np.mgrid[y0:y1, x0:x1]
+        offsets.append((ys * width + xs).ravel())
+        which.append(np.full(ys.size, k, dtype=np.int64))
+    return np.concatenate(offsets).astype(np.int64), np.concatenate(which)
+
+
 @dataclass(frozen=True)
 class ViewGeometry:
     """The neighbourhood view's pixels (`render/neighbourhood.py`): the square's own
@@ -151,4 +186,4 @@ class ViewGeometry:
         return 3 * py + g.wall + 2 * g.margin, 3 * px + g.wall + 2 * g.margin
 
 
-__all__ = ["MIN_CELL", "MazeGeometry", "Rect", "ViewGeometry"]
+__all__ = ["MIN_CELL", "MazeGeometry", "Rect", "ViewGeometry", "arrow_mask", "cell_block"]

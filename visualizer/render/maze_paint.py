@@ -9,7 +9,6 @@ while `on`, and gives the colours painted since it was last asked (`take_colours
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -19,7 +18,7 @@ from ..events import Cell, Mark
 from ..surfaces import surface_kind
 from .glue import draw_glue_marks, edge_marks
 from .legend import colours_in
-from .maze_geometry import MazeGeometry, Rect
+from .maze_geometry import MazeGeometry, Rect, arrow_mask, cell_block
 from .palette import INDEX, MARK_COLOUR, RAMP, SET_BASE, SET_COLOURS, SIZE
 
 #: the code a cell's mark is kept as (0: none), each `Mark` in its slot's colour
@@ -50,37 +49,6 @@ SENTINEL = 255
 #: a `cells` call of more cells than this is painted at once (after what is pending)
 BULK = 64
 assert SIZE <= SENTINEL
-
-
-@lru_cache(maxsize=64)
-def arrow_mask(size: int, side: int) -> np.ndarray:
-    """A `size x size` mask: a solid triangle pointing towards `side` (N, E, S, W), its
-    tip at the middle of that edge, its base across the cell a little way from the other."""
-    pad = max(0, size // 6)
-    length = max(1, size - 2 * pad)
-    half = (size - 1) / 2
-    mask = np.zeros((size, size), dtype=bool)
-    for t in range(length):                       # t = 0 at the tip
-        width = (half - pad) * t / max(1, length - 1)   # half-width grows to the base
-        cols = np.arange(size)
-        mask[pad + t] = np.abs(cols - half) <= width + 0.25
-    return np.rot90(mask, -side).copy()           # N, then clockwise: E, S, W
-
-
-@lru_cache(maxsize=32)
-def cell_block(size: int, wall: int, width: int) -> tuple[np.ndarray, np.ndarray]:
-    """The pixels a cell paints (its inside, then its N, E, S, W faces, `wall` thick) in a
-    raster `width` pixels wide, as flat offsets from its inside's top-left pixel, and which
-    of the five each pixel belongs to (0 the inside, 1 + side a face)."""
-    s, w = size, wall
-    parts = [(0, s, 0, s)] + ([(-w, 0, 0, s), (0, s, s, s + w), (s, s + w, 0, s),
-                               (0, s, -w, 0)] if w else [])
-    offsets, which = [], []
-    for k, (y0, y1, x0, x1) in enumerate(parts):
-        ys, xs = np.mgrid[y0:y1, x0:x1]
-        offsets.append((ys * width + xs).ravel())
-        which.append(np.full(ys.size, k, dtype=np.int64))
-    return np.concatenate(offsets).astype(np.int64), np.concatenate(which)
 
 
 def ramp_band(distance: int, farthest: int) -> int:
