@@ -12,6 +12,7 @@ from visualizer import pipeline
 import streams
 from visualizer.render.animate import Pacing, caption_clocks
 from visualizer.render.canvas import Canvas
+from visualizer.render.maze_caption import MazeCaption
 from visualizer.render.maze_panel import MazePanel
 from visualizer.scenario import load
 from visualizer.window.player import Player
@@ -57,8 +58,7 @@ def test_the_first_backtrack_goes_a_few_seconds_later():
 
 
 def test_a_milestone_line_goes_at_the_next_milestone():
-    panel = MazePanel(3, 3)
-    panel.caption_clock, panel.caption_hold = (lambda p: p / 1000), 1000.0
+    panel = MazePanel(3, 3, caption=MazeCaption(clock=lambda p: p / 1000, hold=1000.0))
     panel.apply(ev.Milestone("first"))
     panel.apply(ev.CellMarked((0, 0), ev.Mark.CURRENT))
     assert "first" in panel.caption()
@@ -67,9 +67,8 @@ def test_a_milestone_line_goes_at_the_next_milestone():
 
 
 def test_a_milestone_line_lasts_caption_hold_seconds():
-    panel = MazePanel(3, 3)
-    panel.caption_clock = lambda p: p / 10          # ten events a second
-    panel.caption_hold = 0.3
+    # ten events a second
+    panel = MazePanel(3, 3, caption=MazeCaption(clock=lambda p: p / 10, hold=0.3))
     panel.apply(ev.Milestone("now"))
     for _ in range(2):
         panel.apply(ev.CellMarked((0, 0), ev.Mark.CURRENT))
@@ -145,8 +144,7 @@ def test_a_maze_without_solver_shows_its_figures_once_drawn():
     panel.apply(ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED))
     panel.apply(ev.Statistics("maze", "perfect · solution 2"))
     assert panel.caption().endswith("perfect · solution 2")
-    waiting = MazePanel(2, 2)
-    waiting.figures_wait = True
+    waiting = MazePanel(2, 2, caption=MazeCaption(figures_wait=True))
     waiting.apply(ev.Statistics("maze", "perfect · solution 2"))
     assert "perfect" not in waiting.caption()
     waiting.apply(ev.Statistics("solve", "visited 4 · path 2"))

@@ -45,20 +45,22 @@ def legend_words(spec: PanelSpec) -> dict[str, str]:
 
 
 def renderer(spec: PanelSpec, transcript: Transcript, text_size: int,
-             settings: CaptionSettings | None = None) -> Any:
-    """A fresh renderer for panel `spec` whose events are `transcript`."""
+             settings: CaptionSettings | None = None, *, quiet: bool = False) -> Any:
+    """A fresh renderer for panel `spec` whose events are `transcript` (a `quiet` one
+    keeps its state without drawing: for `look_of`)."""
     first = transcript[0] if spec.maze is not None and len(transcript) else None
     return make_panel(spec, text_size=text_size, peak=transcript.peak,
                       first=first if isinstance(first, ev.GridCreated) else None,
-                      settings=settings)
+                      settings=settings, quiet=quiet)
 
 
 def look_of(spec: PanelSpec, transcript: Transcript, text_size: int,
             settings: CaptionSettings) -> Look:
-    """What panel `spec` shows over its recorded run (legend entries, widest captions)."""
+    """What panel `spec` shows over its recorded run (legend entries, widest captions),
+    read from its events without drawing them."""
     skip = transcript.building if spec.animate == Animate.SOLVE else 0
-    return look(renderer(spec, transcript, text_size, settings), transcript, skip=skip,
-                text_size=text_size, words=legend_words(spec))
+    return look(renderer(spec, transcript, text_size, settings, quiet=True), transcript,
+                skip=skip, text_size=text_size, words=legend_words(spec))
 
 
 def _looks(scenario: Scenario, panels: Sequence[PanelSpec],

@@ -17,7 +17,7 @@ import functools
 from bisect import bisect_left
 from dataclasses import dataclass
 from math import ceil
-from typing import Callable, Iterable, Iterator, Protocol, cast
+from typing import Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -119,24 +119,6 @@ def caption_clocks(n: int, pacing: Pacing, counts: list[int] | None = None,
         return clocks
     k = steps_per_frame(counts or [], pacing)
     return [lambda p: ceil(p / k) / fps] * n
-
-
-class CaptionState(Protocol):
-    """What a panel keeping milestone captions offers the pacing (a maze panel's fields)."""
-
-    caption_clock: Callable[[int], float] | None
-    caption_hold: float | None
-    steps_from: int
-    figures_wait: bool
-
-
-def caption_state(panel: object) -> CaptionState | None:
-    """The object keeping `panel`'s caption state: the panel, or the maze a view wraps
-    (`centre`, the neighbourhood view); None for panels without milestones (Life)."""
-    for candidate in (panel, getattr(panel, "centre", None)):
-        if candidate is not None and hasattr(candidate, "caption_hold"):
-            return cast(CaptionState, candidate)
-    return None
 
 
 def _clock(consumed: list[int], done: list[bool], advance: Callable[[int, int], None],

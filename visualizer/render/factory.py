@@ -1,13 +1,16 @@
 """The renderer of a panel, from its validated spec: a maze panel (square or neighbourhood
-view) or a Life panel, with its caption settings given at construction."""
+view) or a Life panel, with its caption settings given at construction; and the geometry
+of its picture, by arithmetic alone."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..choices import View
-from .animate import caption_state
+from .life_geometry import LifeGeometry, life_geometry
 from .life_panel import LifePanel
+from .maze_caption import MazeCaption
+from .maze_geometry import MazeGeometry, ViewGeometry
 from .maze_panel import MazePanel
 from .neighbourhood import NeighbourhoodPanel
 
@@ -16,43 +19,39 @@ if TYPE_CHECKING:
     from ..scenario import PanelSpec
 
 
-def blank_grid(spec: "PanelSpec", blocks: bool) -> ev.GridCreated:
-    """The first event of maze panel `spec`'s stream as far as the picture's geometry goes:
-    a block maze has no thin walls."""
-    assert spec.maze is not None
+def geometry(spec: "PanelSpec", blocks: bool, *, text_size: int = 13, peak: int | None = None
+             ) -> MazeGeometry | ViewGeometry | LifeGeometry:
+    """Where panel `spec`'s pixels are, as `make_panel` draws it: a maze's (`blocks`: a
+    block maze, without thin walls), a neighbourhood view's, or a Life grid's with its chart
+    (labelled at `text_size`, scaled to `peak`)."""
+    if spec.life is not None:
+        return life_geometry(spec.life, spec.cell_size, text_size=text_size,
+                             population_max=peak if spec.life.chart else None,
+                             chart_beside=spec.chart_beside)
     m = spec.maze
-    if blocks:
-        return ev.GridCreated(m.rows, m.cols, m.surface, walls_open=True, fill=ev.Fill.PASSAGE)
-    return ev.GridCreated(m.rows, m.cols, m.surface)
+    assert m is not None, "a panel is a maze or a Life run"
+    kind = ViewGeometry if m.view == View.NEIGHBOURHOOD else MazeGeometry
+    return kind.of(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall, surface=m.surface,
+                   blocks=blocks)
 
 
 def make_panel(spec: "PanelSpec", *, text_size: int = 13, peak: int | None = None,
                first: ev.GridCreated | None = None,
-               settings: "CaptionSettings | None" = None) -> Any:
+               settings: "CaptionSettings | None" = None, quiet: bool = False) -> Any:
     """The renderer that draws panel `spec`'s events: a Life panel (its chart scaled to
     the population `peak`, its labels at `text_size`), or a maze panel whose geometry
     follows the stream's `first` event (thin walls or blocks), its caption paced by
-    `settings`."""
+    `settings`. A `quiet` renderer keeps the state but draws only what it is asked to
+    note (`render/look.py`)."""
     if spec.life is not None:
         return LifePanel(spec.life, cell_size=spec.cell_size, text_size=text_size,
                          population_max=peak if spec.life.chart else None,
-                         chart_beside=spec.chart_beside)
+                         chart_beside=spec.chart_beside, quiet=quiet)
     m = spec.maze
     assert m is not None, "a panel is a maze or a Life run"
-    panel: Any
-    if m.view == View.NEIGHBOURHOOD:
-        panel = NeighbourhoodPanel(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall,
-                                   surface=m.surface, first=first)
-    else:
-        panel = MazePanel(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall,
-                          surface=m.surface, first=first)
-    if settings is not None:
-        state = caption_state(panel)
-        if state is not None:
-            state.caption_clock, state.caption_hold = settings.clock, settings.hold
-            state.steps_from = settings.steps_from
-            state.figures_wait = settings.figures_wait
-    return panel
+    kind = NeighbourhoodPanel if m.view == View.NEIGHBOURHOOD else MazePanel
+    return kind(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall, surface=m.surface,
+                first=first, caption=MazeCaption.of(settings), quiet=quiet)
 
 
-__all__ = ["blank_grid", "make_panel"]
+__all__ = ["geometry", "make_panel"]

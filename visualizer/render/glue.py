@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..events import Side
-from ..surfaces import EdgeGluing, Surface
+from ..surfaces import EdgeGluing, Surface, SurfaceKind
 from .palette import INDEX
 
 PAIR_COLOURS = ("glue_a", "glue_b")
@@ -24,7 +24,7 @@ def line_width(cell_size: int) -> int:
     return 1 if cell_size < 12 else 2 if cell_size < 24 else 3
 
 
-def glue_margin(surface: Surface, cell_size: int) -> int:
+def glue_margin(surface: Surface | SurfaceKind, cell_size: int) -> int:
     """The band around the maze that holds the marks (0 when nothing is glued)."""
     return 2 * arrow_size(cell_size) + 4 if surface.gluings else 0
 

@@ -1,9 +1,10 @@
 """The legend: what each colour and mark on a panel means, in a student's words.
 
-A panel's legend lists exactly the colours its picture shows at some moment of the run: the
-pipeline draws the panel's events once ahead into a scratch panel and records the palette
-slots that appear (`SlotTracker`), so the legend can be complete in the first frame (shown
-before anything moves). The words are the renderer's own, per palette slot (its record in
+A panel's legend lists exactly the colours its picture shows at some moment of the run, known
+before the first frame is drawn (so that it can be complete in the first frame, shown before
+anything moves): `render/look.py` reads them from the panel's recorded events without
+drawing the run; `SlotTracker` notes them on a panel drawing it (what that reading must
+agree with). The words are the renderer's own, per palette slot (its record in
 `slots.py`); an algorithm may give its own words for a slot through its registry record
 (`legend={"frontier": "..."}`).
 """
@@ -28,6 +29,10 @@ GROUPS: dict[str, tuple[str, tuple[int, ...]]] = {
                  else tuple(range(SET_BASE, SET_BASE + SET_COLOURS)))
     for group in records.GROUPS
 }
+#: the palette slots a legend names (an entry of their own, or a stripe of a group's swatch):
+#: whether a panel shows any other slot changes nothing in its legend
+NAMED = frozenset(INDEX[name] for name in WORDS) \
+    | frozenset(i for _, members in GROUPS.values() for i in members)
 #: the order entries appear in: by their records' `legend` place
 ORDER: tuple[str, ...] = tuple(name for _, name in sorted(
     [(slot.legend, slot.name) for slot in records.SLOTS if slot.legend]
@@ -51,6 +56,13 @@ class Slots(set):
     farthest: int = 0
 
 
+def colours_in(pixels: np.ndarray) -> set[int]:
+    """The palette indices among `pixels` (a value beyond the palette, such as a quiet
+    painter's blank, is none)."""
+    counts = np.bincount(pixels.ravel(), minlength=256)[:SIZE]
+    return set(np.flatnonzero(counts).tolist())
+
+
 class SlotTracker:
     """Records which palette slots a panel's raster has shown: call `see(panel)` after each
     event (it reads and clears the panel's dirty rectangle), and the farthest distance a
@@ -70,6 +82,14 @@ class SlotTracker:
         area = panel.raster[y0:y1, x0:x1]
         if area.size:
             self.seen |= np.bincount(area.ravel(), minlength=SIZE)[:SIZE] > 0
+
+    def see_all(self, panel) -> None:
+        """Note every slot the panel's raster shows now (a first picture drawn whole), and
+        forget its dirty rectangle."""
+        maze = getattr(panel, "centre", panel)
+        self.farthest = max(self.farthest, getattr(maze, "farthest", 0))
+        panel.take_dirty()
+        self.seen |= np.bincount(panel.raster.ravel(), minlength=SIZE)[:SIZE] > 0
 
     def slots(self) -> Slots:
         out = Slots(int(i) for i in np.flatnonzero(self.seen))

@@ -13,8 +13,11 @@ from .. import events as ev
 from ..events import Generation, Side
 from ..surfaces import GLUINGS
 from .glue import edge_marks
+from .life_geometry import (CHART_MIN_PLOT, CHART_MIN_WIDTH, EDGE, ChartLayout, life_geometry,
+                            nice_at_least, spec_value, ticks)
+from .legend import colours_in
 from .palette import INDEX
-from .text import draw_text, line_metrics, text_mask, text_width
+from .text import draw_text, text_mask, text_width
 
 ALIVE, DEAD, BORN, DIED = INDEX["alive"], INDEX["dead"], INDEX["born"], INDEX["died"]
 CHART, GRID, TEXT, BACKGROUND = INDEX["chart"], INDEX["grid"], INDEX["text"], INDEX["background"]
@@ -24,13 +27,6 @@ Rect = tuple[int, int, int, int]
 # an arrowhead pointing right, 5 pixels high (fits the edge band)
 _ARROW = np.array([[c == "X" for c in row] for row in
                    ("X..", "XX.", "XXX", "XX.", "X..")])
-
-
-def _get(spec: Any, key: str, default: Any) -> Any:
-    """spec[key] or spec.key, else `default`."""
-    if isinstance(spec, Mapping):
-        return spec.get(key, default)
-    return getattr(spec, key, default)
 
 
 def _union(a: Rect | None, b: Rect | None) -> Rect | None:
@@ -59,65 +55,61 @@ class LifePanel:
     without it, above half the grid; only a population beyond that rescales it, once. A
     dashed line and a dot mark the current generation."""
 
-    CHART_MIN_PLOT = 48      # the plot's height in pixels, at the least
-    CHART_MIN_WIDTH = 40
-    EDGE = 5
+    CHART_MIN_PLOT = CHART_MIN_PLOT
+    CHART_MIN_WIDTH = CHART_MIN_WIDTH
+    EDGE = EDGE
 
     def __init__(self, spec: Any, cell_size: int = 6, *, edges: bool = True,
                  text_size: int = 13, population_max: int | None = None,
-                 chart_beside: bool = False) -> None:
+                 chart_beside: bool = False, quiet: bool = False) -> None:
         """An empty grid (all dead), its edges, and an empty chart; all of it dirty. The
-        chart sits below the grid, or `chart_beside` it (on wide slides), as tall as it."""
-        self.rows = int(_get(spec, "rows", 0))
-        self.cols = int(_get(spec, "cols", 0))
-        if self.rows < 1 or self.cols < 1:
-            raise ValueError(f"expected rows and cols >= 1, got {self.rows}x{self.cols}")
-        if not isinstance(cell_size, int) or cell_size < 1:
-            raise ValueError(f"expected a cell size >= 1 pixel, got {cell_size!r}")
-        if not isinstance(text_size, int) or text_size < 1:
-            raise ValueError(f"expected a text size >= 1 pixel, got {text_size!r}")
-        if population_max is not None and (not isinstance(population_max, (int, np.integer))
-                                           or population_max < 0):
-            raise ValueError(f"expected a population_max >= 0, got {population_max!r}")
-        self.cell_size = cs = cell_size
+        chart sits below the grid, or `chart_beside` it (on wide slides), as tall as it.
+        A `quiet` panel draws no cell: while `listening` it notes the colours its cells
+        take (`take_colours`, for the look of a run: `render/look.py`)."""
+        self.quiet = self.listening = quiet
+        self._noted: set[int] = set()
+        g = life_geometry(spec, cell_size, edges=edges, text_size=text_size,
+                          population_max=population_max, chart_beside=chart_beside)
+        self.geometry = g
+        self.rows, self.cols, self.cell_size = g.rows, g.cols, g.cell_size
         self.text_size = text_size
-        self.generations = max(1, int(_get(spec, "generations", 100)))
-        self.colour_changes = bool(_get(spec, "colour_changes", False))
-        self.chart = bool(_get(spec, "chart", False))
-        self.lines = cs >= 4
-        extra = 1 if self.lines else 0
-        self.grid_h = self.rows * cs + extra
-        self.grid_w = self.cols * cs + extra
-        surface = _get(spec, "surface", None)
+        self.generations = g.generations
+        self.colour_changes = bool(spec_value(spec, "colour_changes", False))
+        self.chart = bool(spec_value(spec, "chart", False))
+        self.lines, self.grid_h, self.grid_w = g.lines, g.grid_h, g.grid_w
+        surface = spec_value(spec, "surface", None)
         self.surface_name = str(getattr(surface, "name", surface) or "plane")
-        # the band (and its arrowheads) doubles for big cells, to stay in proportion
-        self._edge_scale = 2 if cs >= 12 else 1
-        self.edge = self.EDGE * self._edge_scale if edges else 0
-        self.chart_beside = self.chart and chart_beside
-        framed_w, framed_h = self.grid_w + 2 * self.edge, self.grid_h + 2 * self.edge
-        gap = max(4, text_size // 3)
-        self.chart_x0 = self.chart_y0 = 0
-        if self.chart_beside:
-            needed = self._chart_layout(population_max, plot_height=framed_h)
-            self.chart_w = max(needed, framed_w * 2 // 3)
-            self.chart_x0 = framed_w + 2 * gap
-            width = self.chart_x0 + self.chart_w
-            height = max(framed_h, self.chart_height)
-            self.ox = self.edge
-        else:
-            width = framed_w
-            if self.chart:
-                width = max(width, self._chart_layout(population_max))
-            self.chart_w = width
-            # the grid is centred when the chart is wider
-            self.ox = (width - framed_w) // 2 + self.edge
-            height = framed_h
-            if self.chart:
-                self.chart_y0 = height + gap
-                height = self.chart_y0 + self.chart_height
-        self.width = width
-        self.oy = self.edge
-        self.raster = np.full((height, width), BACKGROUND, dtype=np.uint8)
+        self._edge_scale, self.edge = g.edge_scale, g.edge
+        self.chart_beside = g.chart_beside
+        self.chart_x0, self.chart_y0, self.chart_w = g.chart_x0, g.chart_y0, g.chart_w
+        if g.chart is not None:
+            self._take_chart_layout(g.chart)
+        self.width, self.oy, self.ox = g.width, g.oy, g.ox
+        self.raster = np.full(g.shape, BACKGROUND, dtype=np.uint8)
+        self._draw_grid(edges)
+        self._pops = np.full(self.generations + 1, -1, dtype=np.int64)
+        self._chart_last = -1
+        self._marker_rect: Rect | None = None
+        self.index = 0
+        self.population = 0
+        self._dirty: Rect | None = (0, g.height, 0, g.width)
+        if self.chart:
+            self._base = np.full((self.chart_height, self.chart_w), BACKGROUND,
+                                 dtype=np.uint8)
+            self._draw_chart_frame()
+            self._show_chart((0, self.chart_height, 0, self.chart_w))
+
+    def _take_chart_layout(self, layout: ChartLayout) -> None:
+        """The chart's sizes and its first y scale (`_ymax` grows if a run outgrows it)."""
+        self._line_h, self._tick, self._pad = layout.line_h, layout.tick, layout.pad
+        self._line_w, self._ymax = layout.line_w, layout.ymax
+        self._axis_x, self._px0 = layout.axis_x, layout.px0
+        self._py0, self._py1, self._label_y = layout.py0, layout.py1, layout.label_y
+        self.chart_height = layout.height
+
+    def _draw_grid(self, edges: bool) -> None:
+        """The empty grid (all dead), its lines, and the band around it when `edges`."""
+        cs = self.cell_size
         area = self.raster[self.oy:self.oy + self.grid_h, self.ox:self.ox + self.grid_w]
         area[:] = DEAD
         if self.lines:
@@ -132,17 +124,6 @@ class LifePanel:
             line[::cs, :] = True
             line[:, ::cs] = True
         self._line = line
-        self._pops = np.full(self.generations + 1, -1, dtype=np.int64)
-        self._chart_last = -1
-        self._marker_rect: Rect | None = None
-        self.index = 0
-        self.population = 0
-        self._dirty: Rect | None = (0, height, 0, width)
-        if self.chart:
-            self._base = np.full((self.chart_height, self.chart_w), BACKGROUND,
-                                 dtype=np.uint8)
-            self._draw_chart_frame()
-            self._show_chart((0, self.chart_height, 0, self.chart_w))
 
     # --- the renderer protocol ---------------------------------------------------------
 
@@ -155,14 +136,42 @@ class LifePanel:
         if grid.shape != (self.rows, self.cols):
             raise ValueError(f"expected a {self.rows}x{self.cols} generation, "
                              f"got {grid.shape}")
+        self.index, self.population = int(event.index), int(event.population)
+        if self.quiet and not self.listening:
+            return
         shown = np.where(grid != 0, ALIVE, DEAD).astype(np.uint8)
         if self.colour_changes:
             shown[np.asarray(event.births, dtype=bool)] = BORN
             shown[np.asarray(event.deaths, dtype=bool)] = DIED
-        self._paint_cells(shown)
-        self.index, self.population = int(event.index), int(event.population)
+        if self.quiet:
+            self._shown = shown
+            self._noted |= colours_in(shown)
+        else:
+            self._paint_cells(shown)
         if self.chart:
             self._chart_point(self.index, self.population)
+
+    def candidates(self, events: Any) -> dict[int, int]:
+        """The colours the panel can show drawing `events` (any of them from the first):
+        alive cells, births and deaths when coloured, the chart's curve."""
+        shown = [ALIVE] + ([BORN, DIED] if self.colour_changes else []) \
+            + ([CHART] if self.chart else [])
+        return dict.fromkeys(shown, 0)
+
+    def drawn_colours(self) -> set[int]:
+        """The palette indices of the whole picture as it stands (a quiet panel's cells
+        as they were when it last listened)."""
+        return colours_in(self.raster) | colours_in(self._shown)
+
+    def take_colours(self) -> set[int]:
+        """A quiet panel's colours shown by the generations since the last call: its cells'
+        and what the chart drew."""
+        found, self._noted = self._noted, set()
+        rect = self.take_dirty()
+        if rect is not None:
+            y0, y1, x0, x1 = rect
+            found |= colours_in(self.raster[y0:y1, x0:x1])
+        return found
 
     def snapshot(self) -> "LifePanel":
         """An independent copy of the picture and its state (the window's checkpoints); the
@@ -260,32 +269,6 @@ class LifePanel:
     # The chart is kept twice: `_base` holds axes, labels and curve; the raster shows `_base`
     # with the moving generation marker on top, so moving the marker repaints two columns.
 
-    def _chart_layout(self, population_max: int | None, plot_height: int = 0) -> int:
-        """Fix the chart's y scale and its sizes from the text size (the whole chart at
-        least `plot_height` tall); returns the width the chart needs."""
-        ts = self.text_size
-        self._line_h = line_metrics(ts)[1]
-        self._tick = max(2, ts // 5)
-        self._pad = max(2, ts // 6)
-        self._line_w = max(1, (ts + 4) // 9)      # the curve's thickness
-        cap = _nice_at_least(self.rows * self.cols)   # the scale if a population overflows
-        self._ymax = _nice_at_least(population_max if population_max is not None
-                                    else (self.rows * self.cols + 1) // 2)
-        labels = [str(v) for top in (self._ymax, cap) for v in _ticks(top)]
-        self._axis_x = max(text_width(t, ts) for t in labels) + self._pad + self._tick
-        self._px0 = self._axis_x + 1
-        self._py0 = self._line_h + self._pad
-        labels_h = 1 + self._tick + self._line_h
-        plot = max(self.CHART_MIN_PLOT, 4 * ts, plot_height - self._py0 - labels_h)
-        self._py1 = self._py0 + plot                                 # the x axis's row
-        self._label_y = self._py1 + 1 + self._tick
-        self.chart_height = self._label_y + self._line_h
-        space = 2 * text_width("  ", ts)
-        x_row = (text_width("0", ts) + text_width("generation", ts)
-                 + text_width(str(self.generations), ts) + space)
-        plot_w = max(self.CHART_MIN_WIDTH, text_width("population", ts), x_row)
-        return self._px0 + plot_w + self._pad
-
     def _chart_box(self) -> tuple[int, int, int, int]:
         """The plotting area (y0, y1, x0, x1), relative to the chart's top."""
         return self._py0, self._py1, self._px0, self.chart_w - self._pad
@@ -297,7 +280,7 @@ class LifePanel:
         py0, py1, px0, px1 = self._chart_box()
         ax, tick = self._axis_x, self._tick
         digits = _digit_ink(ts)
-        for value in _ticks(self._ymax):
+        for value in ticks(self._ymax):
             y = self._xy(0, value)[0]
             if value:
                 base[y, px0:px1] = GRID
@@ -339,7 +322,7 @@ class LifePanel:
             return
         self._pops[index] = population
         if population > self._ymax:
-            self._ymax = _nice_at_least(max(population, self.rows * self.cols))
+            self._ymax = nice_at_least(max(population, self.rows * self.cols))
             self._redraw_chart(index)
             return
         if index <= self._chart_last or self._chart_last < 0:
@@ -408,27 +391,12 @@ class LifePanel:
         return self._ymax
 
 
-def _ticks(top: int) -> tuple[int, ...]:
-    """The y-axis ticks of a chart whose scale ends at `top`: 0, the half if whole, top."""
-    return (0, top // 2, top) if top >= 2 and top % 2 == 0 else (0, top)
-
-
 @lru_cache(maxsize=None)
 def _digit_ink(size: int) -> int:
     """How far below a line's top the middle of a digit's ink is, at `size`."""
     mask = text_mask("0123456789", size)
     rows = np.flatnonzero(mask.any(axis=1))
     return int(rows[0] + rows[-1] + 1) // 2
-
-
-def _nice_at_least(value: int) -> int:
-    """The smallest of 1, 2, 5, 10, 20, 50, ... that is >= `value`."""
-    step = 1
-    while True:
-        for m in (1, 2, 5):
-            if step * m >= value:
-                return step * m
-        step *= 10
 
 
 def save_population_chart(series: "Sequence[int] | Mapping[str, Sequence[int]]",

@@ -23,11 +23,15 @@ rectangle into every neighbour through that neighbour's transform.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 
 import numpy as np
 
 from .. import events as ev
 from ..events import Cell, GridCreated, Side
+from .maze_caption import MazeCaption
+from .maze_geometry import MIN_CELL, ViewGeometry
+from .legend import colours_in
 from .maze_panel import MazePanel
 from .palette import INDEX
 
@@ -43,9 +47,6 @@ OUTLINE = FRAME
 FRAME_OUT = 2
 #: the copies are dimmed: open passages in one grey, walls (and blocked cells) in another
 GHOST_WALL, GHOST_FILL = INDEX["ghost_wall"], INDEX["ghost_fill"]
-#: the smallest cell (inside, pixels) this view draws: a smaller `cell_size` is raised to it,
-#: since nine copies of 5-pixel cells cannot be read from the back of a room
-MIN_CELL = 8
 
 
 def transform(block: np.ndarray, how: str) -> np.ndarray:
@@ -106,10 +107,22 @@ class NeighbourhoodPanel:
     """
 
     def __init__(self, rows: int, cols: int, *, cell_size: int = 10, wall: int = 2,
-                 surface: str = "plane", first: GridCreated | None = None) -> None:
+                 surface: str = "plane", first: GridCreated | None = None,
+                 caption: MazeCaption | None = None, quiet: bool = False) -> None:
+        self.quiet = quiet
         self.centre = MazePanel(rows, cols, cell_size=max(cell_size, MIN_CELL), wall=wall,
-                                surface=surface, glue_marks=False, first=first)
+                                surface=surface, glue_marks=False, first=first,
+                                caption=caption, quiet=quiet)
         self._layout()
+
+    @classmethod
+    def around(cls, centre: MazePanel) -> NeighbourhoodPanel:
+        """The view drawn around the square `centre` (a maze panel without glue marks, its
+        picture drawn)."""
+        view = object.__new__(cls)
+        view.quiet, view.centre = False, centre
+        view._layout()
+        return view
 
     @property
     def maze(self):
@@ -138,17 +151,33 @@ class NeighbourhoodPanel:
     # --- layout --------------------------------------------------------------------------
 
     def _layout(self) -> None:
+        """Lay out the view around the centre's square: the copies' places, which pixel of
+        the square shows what, the dimmed picture, the frame; then draw it whole (a quiet
+        view keeps the layout and draws nothing)."""
         centre = self.centre
-        rows, cols = centre.maze.rows, centre.maze.cols
-        s, w, m = centre.cell_size, centre.wall, centre.margin
-        pitch = s + w
-        self.period = (rows * pitch, cols * pitch)
+        view = ViewGeometry(centre.geometry)
+        self.period = view.period
         self.tiles = dict(centre.maze.surface.kind.tiles)
-        py, px = self.period
-        self.raster = np.full((3 * py + w + 2 * m, 3 * px + w + 2 * m), INDEX["background"],
-                              dtype=np.uint8)
-        bh, bw = centre.raster.shape
-        # what each pixel of the square shows: the inside of a cell, a wall face, or a post
+        self.shape = view.shape
+        self._map_pixels()
+        self._target = centre.maze.surface.step_table[0].reshape(-1)
+        bh, bw = centre.geometry.shape
+        self.ghost = self._ghost((0, bh, 0, bw))
+        self._place_frame()
+        self.dirty: list[int] | None = None
+        if self.quiet:
+            return
+        self.raster = np.full(self.shape, INDEX["background"], dtype=np.uint8)
+        centre.take_dirty()
+        self._compose((0, self.raster.shape[0], 0, self.raster.shape[1]))
+
+    def _map_pixels(self) -> None:
+        """What each pixel of the square shows: the inside of a cell (`_pix_cell`: its
+        flat index), a wall face (`_pix_face`: flat index * 4 + side), or a post."""
+        g = self.centre.geometry
+        rows, cols, s, w, m = g.rows, g.cols, g.cell_size, g.wall, g.margin
+        pitch = g.pitch
+        bh, bw = g.shape
         self._pix_cell = np.full((bh, bw), -1, dtype=np.int64)
         self._pix_face = np.full((bh, bw), -1, dtype=np.int64)
         self._inside = np.zeros((bh, bw), dtype=bool)
@@ -167,12 +196,16 @@ class NeighbourhoodPanel:
             for r in range(rows):
                 self._pix_face[e + r * pitch:e + r * pitch + s, m:m + w] = \
                     r * cols * 4 + int(Side.W)
-        self._target = centre.maze.surface.step_table[0].reshape(-1)
-        self.ghost = self._ghost((0, bh, 0, bw))
-        # the frame: a ring round the square, open where a passage crosses the border
-        oy, ox = py, px
+
+    def _place_frame(self) -> None:
+        """The frame: a ring round the square (`frame_mask`), open where a passage crosses
+        the border (`frame_open`, one flag per border face: `_segments`)."""
+        g = self.centre.geometry
+        w, m = g.wall, g.margin
+        bh, bw = g.shape
+        oy, ox = self.period
         self._centre_box = (oy, oy + bh, ox, ox + bw)
-        self.frame_mask = np.zeros(self.raster.shape, dtype=bool)
+        self.frame_mask = np.zeros(self.shape, dtype=bool)
         t = w + FRAME_OUT
         ring = (oy + m - FRAME_OUT, oy + bh - m + FRAME_OUT, ox + m - FRAME_OUT,
                 ox + bw - m + FRAME_OUT)
@@ -180,38 +213,25 @@ class NeighbourhoodPanel:
         self.frame_mask[ring[0] + t:ring[1] - t, ring[2] + t:ring[3] - t] = False
         segments: list[tuple[int, int, int, int]] = []
         segment_faces: list[int] = []
+        outwards = {Side.N: (-FRAME_OUT, 0, 0, 0), Side.S: (0, FRAME_OUT, 0, 0),
+                    Side.W: (0, 0, -FRAME_OUT, 0), Side.E: (0, 0, 0, FRAME_OUT)}
         for side in Side:
-            for cell in centre.maze.surface.edge_cells(side):
-                y0, y1, x0, x1 = self._face_box(cell, side)
-                y0, y1, x0, x1 = y0 + oy, y1 + oy, x0 + ox, x1 + ox
-                if side == Side.N:
-                    y0 -= FRAME_OUT
-                elif side == Side.S:
-                    y1 += FRAME_OUT
-                elif side == Side.W:
-                    x0 -= FRAME_OUT
-                else:
-                    x1 += FRAME_OUT
-                segments.append((y0, y1, x0, x1))
-                segment_faces.append((cell[0] * cols + cell[1]) * 4 + int(side))
+            for cell in self.centre.maze.surface.edge_cells(side):
+                box = self._face_box(cell, side)
+                grow = outwards[side]
+                segments.append((box[0] + oy + grow[0], box[1] + oy + grow[1],
+                                 box[2] + ox + grow[2], box[3] + ox + grow[3]))
+                segment_faces.append((cell[0] * g.cols + cell[1]) * 4 + int(side))
         self._segments = segments
         self._segment_faces = np.array(segment_faces, dtype=np.int64)
         self.frame_open = self._border_open()
         for box, is_open in zip(segments, self.frame_open):
             if is_open:
                 self.frame_mask[box[0]:box[1], box[2]:box[3]] = False
-        self.dirty: list[int] | None = None
-        centre.take_dirty()
-        self._compose((0, self.raster.shape[0], 0, self.raster.shape[1]))
 
     def _face_box(self, cell: Cell, side: Side) -> tuple[int, int, int, int]:
         """The pixels of the wall on `side` of `cell`, in the square's own raster."""
-        y, x = self.centre.cell_origin(cell)
-        s, w = self.centre.cell_size, self.centre.wall
-        return {
-            Side.N: (y - w, y, x, x + s), Side.S: (y + s, y + s + w, x, x + s),
-            Side.W: (y, y + s, x - w, x), Side.E: (y, y + s, x + s, x + s + w),
-        }[side]
+        return self.centre.geometry.face_rect(cell, side)
 
     def _open(self, faces: np.ndarray) -> np.ndarray:
         """Whether each face (flat cell index * 4 + side) is a passage: its wall is open and
@@ -248,14 +268,14 @@ class NeighbourhoodPanel:
 
     def _tile_box(self, tile: tuple[int, int]) -> tuple[int, int, int, int]:
         oy, ox = self._origin(tile)
-        th, tw = _shape(self.tiles[tile], *self.centre.raster.shape)
+        th, tw = _shape(self.tiles[tile], *self.centre.geometry.shape)
         return oy, oy + th, ox, ox + tw
 
     def _compose(self, box: tuple[int, int, int, int]) -> None:
         """Draw `box` of the picture again: every copy's part of it from the dimmed
         picture, the square's from its own raster (last: it wins where they overlap), then
         the frame."""
-        bh, bw = self.centre.raster.shape
+        bh, bw = self.centre.geometry.shape
         box = _intersect(box, (0, self.raster.shape[0], 0, self.raster.shape[1]))
         if box is None:
             return
@@ -291,6 +311,8 @@ class NeighbourhoodPanel:
         if isinstance(event, GridCreated):
             self._layout()
             return
+        if self.quiet:        # what changed is read when asked (`take_colours`)
+            return
         rect = self.centre.take_dirty()
         if rect is None:
             return
@@ -310,13 +332,61 @@ class NeighbourhoodPanel:
                 self._compose((oy + ty0, oy + ty1, ox + tx0, ox + tx1))
         oy, ox = self._origin((0, 0))
         self._compose((oy + y0, oy + y1, ox + x0, ox + x1))
+        self._update_frame(compose=True)
+
+    # --- a quiet view: what it shows, without drawing it (render/look.py) -------------
+
+    @property
+    def listening(self) -> bool:
+        """Whether a quiet view notes what it shows (its square's painter is on)."""
+        return self.centre.listening
+
+    @listening.setter
+    def listening(self, on: bool) -> None:
+        self.centre.listening = on
+
+    def candidates(self, events: Iterable[ev.Event]) -> dict[int, int]:
+        """Every colour the view can show drawing `events`, with the index of the first
+        event that can show it: its square's, the frame's and the dimmed copies'."""
+        return {**dict.fromkeys((FRAME, GHOST_FILL, GHOST_WALL), 0),
+                **self.centre.candidates(events)}
+
+    def drawn_colours(self) -> set[int]:
+        """The palette indices of the whole view as it stands (drawn once, apart)."""
+        view = NeighbourhoodPanel.around(self.centre.drawn())
+        return colours_in(view.raster)
+
+    def _update_frame(self, compose: bool = False) -> None:
+        """Open or close the frame where a border wall opened or closed (and draw it there
+        again when `compose`)."""
         now = self._border_open()
-        if not np.array_equal(now, self.frame_open):
-            for k in np.flatnonzero(now != self.frame_open):
-                sy0, sy1, sx0, sx1 = self._segments[k]
-                self.frame_mask[sy0:sy1, sx0:sx1] = not now[k]
+        if np.array_equal(now, self.frame_open):
+            return
+        for k in np.flatnonzero(now != self.frame_open):
+            sy0, sy1, sx0, sx1 = self._segments[k]
+            self.frame_mask[sy0:sy1, sx0:sx1] = not now[k]
+            if compose:
                 self._compose(self._segments[k])
-            self.frame_open = now
+        self.frame_open = now
+
+    def take_colours(self) -> set[int]:
+        """A quiet view's colours shown by the events since the last call: what its square
+        painted outside the frame, and the dimmed copies' colours where they changed."""
+        self.centre.paint.flush()
+        rect = self.centre.paint.dirty
+        if rect is None:
+            return set()
+        y0, y1, x0, x1 = rect
+        self._update_frame()
+        cy0, cy1, cx0, cx1 = self._centre_box
+        colours = self.centre.paint.take_colours(self.frame_mask[cy0:cy1, cx0:cx1])
+        ghost = self._ghost((y0, y1, x0, x1))
+        changed = ghost != self.ghost[y0:y1, x0:x1]
+        if changed.any():
+            self.ghost[y0:y1, x0:x1] = ghost
+            if any(how is not None for tile, how in self.tiles.items() if tile != (0, 0)):
+                colours |= set(np.unique(ghost[changed]).tolist())
+        return colours
 
     def take_dirty(self) -> tuple[int, int, int, int] | None:
         """The rectangle changed since the last call (covering every copy that changed)."""
@@ -342,7 +412,7 @@ class NeighbourhoodPanel:
         if how is None or y < 0 or x < 0:
             return None
         oy, ox = self._origin(tile)
-        bh, bw = self.centre.raster.shape
+        bh, bw = self.centre.geometry.shape
         ly, lx = int(y) - oy, int(x) - ox
         th, tw = _shape(how, bh, bw)
         if not (0 <= ly < th and 0 <= lx < tw):

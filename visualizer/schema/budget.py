@@ -3,11 +3,11 @@ checked before any work, so that a scenario that would exhaust the machine (or e
 format, e.g. GIF's 65,535 pixels a side) is refused at once with the estimate, the limit and
 the fix.
 
-Estimates are upper-bound arithmetic on the validated scenario: panel pixels from rows, cols,
-cell_size and wall (as the panels draw them); steps from the grid size with a rate per cell
-measured on 40x40 mazes (see `STEPS_PER_CELL`); frames from the pacing; memory from the
-pixels and the cells. `Budget().scaled(x)` multiplies every limit but the format's by x
-(`run.py --budget X`).
+Estimates are upper-bound arithmetic on the validated scenario: panel pixels from the panels'
+own geometry (`render/maze_geometry.py`, `render/life_geometry.py`: what they draw); steps
+from the grid size with a rate per cell measured on 40x40 mazes (see `STEPS_PER_CELL`);
+frames from the pacing; memory from the pixels and the cells. `Budget().scaled(x)` multiplies
+every limit but the format's by x (`run.py --budget X`).
 """
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from .. import registry
 from ..choices import View
 from ..export import FORMATS
+from ..render.maze_geometry import MazeGeometry, ViewGeometry
 
 if TYPE_CHECKING:
     from ..scenario import MazeSpec, PanelSpec, Scenario
@@ -81,15 +83,20 @@ def _maze(spec: PanelSpec) -> MazeSpec:
 
 
 def _panel_side(spec: PanelSpec, cell_size: int) -> tuple[int, int]:
-    """A panel's (width, height) in pixels with `cell_size`, as it draws itself."""
+    """A panel's (width, height) in pixels with `cell_size`, as it draws itself (its
+    geometry; a Life chart labelled at the default text size)."""
     if spec.life is not None:
-        return spec.life.cols * cell_size, spec.life.rows * cell_size
+        from ..render.life_geometry import life_geometry   # measures text: defers PIL
+        height, width = life_geometry(spec.life, cell_size,
+                                      chart_beside=spec.chart_beside).shape
+        return width, height
     m = _maze(spec)
-    pitch = cell_size + m.wall
-    w, h = m.cols * pitch + m.wall, m.rows * pitch + m.wall
-    if m.view == View.NEIGHBOURHOOD:
-        w, h = 3 * w, 3 * h
-    return w + 2 * cell_size, h + 2 * cell_size     # glue marks / frame round it
+    blocks = spec.generator is not None and \
+        registry.get("generator", spec.generator.name).blocks
+    kind = ViewGeometry if m.view == View.NEIGHBOURHOOD else MazeGeometry
+    height, width = kind.of(m.rows, m.cols, cell_size=cell_size, wall=m.wall,
+                            surface=m.surface, blocks=blocks).shape
+    return width, height
 
 
 def _cell_size(spec: PanelSpec) -> int:
@@ -126,43 +133,67 @@ def frames(scenario: Scenario, steps: list[float]) -> float:
 
 
 def _problems(budget: Budget, scenario: Scenario) -> Any:
+    """Every limit `scenario` exceeds, one located line each."""
     if len(scenario.panels) > budget.panels:
         yield (f"panels: {len(scenario.panels):,} panels; the limit is {budget.panels}{RAISE}: "
                "split them over several scenarios")
         return
+    yield from _side_problems(scenario)
+    memory = _memory_problem(budget, scenario)
+    if memory:
+        yield memory
+    steps = [panel_steps(spec) for spec in scenario.panels]
+    yield from _run_problems(budget, scenario, steps)
+    count = frames(scenario, steps)
+    if count > budget.frames:
+        yield _frames_problem(scenario, budget, count, steps)
+
+
+def _side_problems(scenario: Scenario) -> Any:
+    """A panel wider or taller than the format holds (on a canvas of its own size)."""
     fmt = FORMATS[scenario.format]
-    fixed = scenario.size is not None      # a fixed canvas: the layout scales cells to fit
-    pixels = 0.0
-    cells = 0.0
+    if scenario.size is not None:        # a fixed canvas: the layout scales cells to fit
+        return
     for i, spec in enumerate(scenario.panels):
         w, h = _panel_side(spec, _cell_size(spec))
-        if not fixed and max(w, h) > fmt.max_side:
+        if max(w, h) > fmt.max_side:
             best = _largest(spec, lambda c, s=spec: max(_panel_side(s, c)) <= fmt.max_side)
             key = "cell_size" if spec.life is not None else "maze.cell_size"
             yield (f"{_loc(scenario, i)}{key}: the panel would be {w:,} x {h:,} pixels; "
                    f"{fmt.name.upper()} holds at most {fmt.max_side:,} pixels a side: "
                    + (f"cell_size at most {best} for this size" if best else
                       "fewer rows and cols"))
-        pixels += w * h if not fixed else 0
-        cells += _cells(spec)
+
+
+def _memory_problem(budget: Budget, scenario: Scenario) -> str | None:
+    """The memory a render would take at its peak, if beyond the limit."""
+    fixed = scenario.size is not None
+    cells = float(sum(_cells(spec) for spec in scenario.panels))
     if scenario.size is not None:
-        pixels = scenario.size[0] * scenario.size[1]
+        pixels = float(scenario.size[0] * scenario.size[1])
+    else:
+        pixels = float(sum(math.prod(_panel_side(spec, _cell_size(spec)))
+                           for spec in scenario.panels))
     memory = pixels * BYTES_PER_PIXEL + cells * BYTES_PER_CELL
-    if memory > budget.memory:
-        worst = max(range(len(scenario.panels)),
-                    key=lambda i: math.prod(_panel_side(scenario.panels[i],
-                                                        _cell_size(scenario.panels[i]))))
-        spec = scenario.panels[worst]
-        share = budget.memory / memory
-        best = _largest(spec, lambda c: math.prod(_panel_side(spec, c)) * BYTES_PER_PIXEL
-                        <= share * math.prod(_panel_side(spec, _cell_size(spec)))
-                        * BYTES_PER_PIXEL) if not fixed else 0
-        key = "cell_size" if spec.life is not None else "maze.cell_size"
-        fix = f"cell_size at most {best} for this size" if best else "fewer rows and cols"
-        yield (f"{_loc(scenario, worst)}{key}: about {_bytes(memory)} of memory "
-               f"({_fmt(pixels)} pixels, {_fmt(cells)} cells); the limit is "
-               f"{_bytes(budget.memory)}{RAISE}: {fix}")
-    steps = [panel_steps(spec) for spec in scenario.panels]
+    if memory <= budget.memory:
+        return None
+    worst = max(range(len(scenario.panels)),
+                key=lambda i: math.prod(_panel_side(scenario.panels[i],
+                                                    _cell_size(scenario.panels[i]))))
+    spec = scenario.panels[worst]
+    share = budget.memory / memory
+    best = _largest(spec, lambda c: math.prod(_panel_side(spec, c)) * BYTES_PER_PIXEL
+                    <= share * math.prod(_panel_side(spec, _cell_size(spec)))
+                    * BYTES_PER_PIXEL) if not fixed else 0
+    key = "cell_size" if spec.life is not None else "maze.cell_size"
+    fix = f"cell_size at most {best} for this size" if best else "fewer rows and cols"
+    return (f"{_loc(scenario, worst)}{key}: about {_bytes(memory)} of memory "
+            f"({_fmt(pixels)} pixels, {_fmt(cells)} cells); the limit is "
+            f"{_bytes(budget.memory)}{RAISE}: {fix}")
+
+
+def _run_problems(budget: Budget, scenario: Scenario, steps: list[float]) -> Any:
+    """Too many algorithm steps (all maze panels together), or Life cell updates."""
     maze_steps = sum(s for s, spec in zip(steps, scenario.panels) if spec.life is None)
     if maze_steps > budget.steps:
         i = max(range(len(steps)), key=lambda k: steps[k] if scenario.panels[k].life is None
@@ -184,9 +215,6 @@ def _problems(budget: Budget, scenario: Scenario) -> Any:
                f"({life.generations:,} generations of {life.rows}x{life.cols} "
                f"cells); the limit is {_fmt(budget.life_updates)}{RAISE}: generations at "
                f"most {most:,} for this grid")
-    count = frames(scenario, steps)
-    if count > budget.frames:
-        yield _frames_problem(scenario, budget, count, steps)
 
 
 def _frames_problem(scenario: Scenario, budget: Budget, count: float,
