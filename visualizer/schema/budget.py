@@ -15,7 +15,6 @@ import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .. import registry
 from ..choices import View
 from ..export import FORMATS
 from ..render.maze_geometry import MazeGeometry, ViewGeometry
@@ -91,8 +90,7 @@ def _panel_side(spec: PanelSpec, cell_size: int) -> tuple[int, int]:
                                       chart_beside=spec.chart_beside).shape
         return width, height
     m = _maze(spec)
-    blocks = spec.generator is not None and \
-        registry.get("generator", spec.generator.name).blocks
+    blocks = spec.generator is not None and spec.generator.algorithm("generator").blocks
     kind = ViewGeometry if m.view == View.NEIGHBOURHOOD else MazeGeometry
     height, width = kind.of(m.rows, m.cols, cell_size=cell_size, wall=m.wall,
                             surface=m.surface, blocks=blocks).shape
