@@ -99,13 +99,14 @@ def test_readme_and_list_agree_about_square_grids():
 
 
 def test_a_blocked_cell_error_says_random_seed(tmp_path):
+    from visualizer.pipeline import prepare
     from visualizer.scenario import ScenarioError
 
     path = tmp_path / "x.yaml"
     path.write_text("seed: 4\nmaze: {rows: 6, cols: 6}\n"
                     "generator: {name: threshold, threshold: 1.0}\n"
                     "solver: {name: bfs, start: [2, 2]}\n")
-    with pytest.raises(ScenarioError) as caught:
-        load(path)
+    with pytest.raises(ScenarioError) as caught:    # found on the recorded run
+        prepare(load(path))
     message = str(caught.value)
     assert "random seed 4" in message and not SOURCE.search(message)
