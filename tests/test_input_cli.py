@@ -45,6 +45,7 @@ def start_render(tmp_path: Path) -> tuple[subprocess.Popen, Path]:
     return proc, dest
 
 
+@pytest.mark.slow
 def test_ctrl_c_prints_one_line_exits_130_and_writes_nothing(tmp_path):
     proc, dest = start_render(tmp_path)
     proc.send_signal(signal.SIGINT)
@@ -56,6 +57,7 @@ def test_ctrl_c_prints_one_line_exits_130_and_writes_nothing(tmp_path):
     assert list(dest.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_after_kill_9_the_next_render_into_the_folder_removes_the_leftovers(tmp_path):
     proc, dest = start_render(tmp_path)
     proc.kill()

@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 
+#: a Jupyter kernel starts for this: the full suite runs it
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "examples" / "visualizer.ipynb"
 
