@@ -10,43 +10,18 @@ distribution, not the uniform one.
 """
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 import pytest
 from scipy.stats import chi2_contingency, chisquare
 
 from visualizer import registry
 from visualizer.maze import Maze
+from visualizer.maze.spanning import spanning_trees
 from tiers import tiered
 
 #: (surface, rows, cols, spanning trees, mazes sampled per tree)
 CASES = [("plane", 3, 3, 192, 15), ("klein", 2, 3, 350, 10), ("projective", 2, 3, 300, 10),
          ("sphere", 2, 2, 12, 100)]
-
-
-def spanning_trees(name: str, rows: int, cols: int) -> set[frozenset]:
-    """Every spanning tree of the glued cell graph, as a set of wall keys, by brute force."""
-    surface = Maze(rows, cols, name).surface
-    walls = surface.internal_walls
-    target = surface.step_table[0]
-    n = rows * cols
-    trees = set()
-    for subset in itertools.combinations(walls, n - 1):
-        parent = list(range(n))
-
-        def find(x: int, parent: list[int] = parent) -> int:
-            while parent[x] != x:
-                x = parent[x]
-            return x
-        for r, c, side in subset:
-            a, b = find(r * cols + c), find(int(target[r * cols + c, side]))
-            if a == b:
-                break
-            parent[a] = b
-        else:
-            trees.add(frozenset(subset))
-    return trees
 
 
 def tree_counts(generator: str, name: str, rows: int, cols: int, samples: int,

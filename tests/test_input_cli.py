@@ -130,7 +130,7 @@ def test_budget_flag_raises_the_limits(tmp_path, capsys):
 def test_allow_patterns_adds_roots(tmp_path, monkeypatch):
     seen = {}
 
-    def fake_load(path, *, out=None, roots=(), budget=None, given=None):
+    def fake_load(path, *, out=None, roots=(), budget=None, given=None, allow_code=False):
         seen["roots"] = roots
         raise cli.ScenarioError([f"{path}: stop"])
 

@@ -12,6 +12,7 @@ import visualizer as viz
 from visualizer import events as ev
 from visualizer import pipeline, registry
 from visualizer.life import engine
+from visualizer.errors import ScenarioError
 from visualizer.scenario import load
 from tiers import shipped, tiered
 
@@ -88,3 +89,18 @@ def test_animation_events_are_the_stream_as_drawn():
     assert isinstance(first, ev.GridCreated)
     assert (first.rows, first.cols) == (drawn.rows, drawn.cols)
     assert first.rows > 4 and first.cols > 20, "the maze was sized to its slot"
+
+
+def test_cells_a_block_maze_must_leave_open_are_checked_on_its_one_run(counted, tmp_path):
+    """A solver's start in a blocked cell is found on the recorded run: validation runs no
+    generator, the render's recording runs it once and refuses with the located cell."""
+    path = tmp_path / "blocked.yaml"
+    path.write_text("maze: {rows: 4, cols: 4}\ngenerator: {name: threshold, threshold: 1.0}\n"
+                    "solver: {name: bfs, start: [2, 2]}\n", encoding="utf-8")
+    scenario = load(path)
+    assert not counted, "validation runs no algorithm"
+    with pytest.raises(ScenarioError) as caught:
+        pipeline.prepare(scenario)
+    assert caught.value.errors == [f"{path}: solver.start: an open cell; [2, 2] is blocked "
+                                   f"in this threshold maze (random seed {scenario.seed})"]
+    assert counted == Counter({("generator", "threshold"): 1})

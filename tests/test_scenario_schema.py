@@ -30,7 +30,7 @@ def test_the_scenario_types_write_no_default(kind):
                  if (f.default is not dataclasses.MISSING
                      or f.default_factory is not dataclasses.MISSING)
                  and f.name not in LAYOUT_STATE]
-    assert defaulted == [], f"{kind.__name__}: defaults belong in schema/model.py"
+    assert defaulted == [], f"{kind.__name__}: defaults belong in the schema (visualizer/schema/)"
 
 
 def test_key_lists_are_the_models_fields():

@@ -1,7 +1,8 @@
 """The front door: make a maze, generate and solve it, run Life, build and render scenarios.
 
 Everything a script or a notebook needs, without reaching into the modules (`maze`,
-`generate`, `solve`, `run_life`, `make_scenario`, `render` and the `Animation` it returns):
+`generate`, `solve`, `run_life`, `make_scenario`, `render` and the `Animation` it returns;
+`check` and `check_solver` for a student's own algorithm):
 
 >>> import visualizer as viz
 >>> m = viz.maze(4, 6, "torus")
@@ -34,6 +35,8 @@ import numpy as np
 from .events import Event
 from .export import FORMATS
 from .maze import Maze
+from .student.check import check
+from .student.solver_check import check_solver
 from .surfaces import SURFACE_NAMES
 
 if TYPE_CHECKING:
@@ -46,6 +49,8 @@ SAVE_FORMATS = ("gif", "mp4", "html", "png")
 #: that strip scripts, such as GitHub's notebook view)
 EMBEDS = ("player", "gif")
 DICT_PATH = Path("scenario")     # where a scenario built from a dict says its errors are
+#: how a scenario file read from Python is allowed to run a student's code
+ALLOW_IN_PYTHON = "pass allow_code=True (viz.render(path, allow_code=True))"
 
 
 def algorithms(kind: str = "generator") -> list[str]:
@@ -142,12 +147,16 @@ def run_life(rows: int, cols: int, *, surface: str = "torus", rule: str = "conwa
     return life_events(spec, np.random.default_rng(seed))
 
 
-def make_scenario(source: str | os.PathLike | dict | None = None, /, **keywords: Any
-                  ) -> "Scenario":
+def make_scenario(source: str | os.PathLike | dict | None = None, /, *,
+                  allow_code: bool = False, **keywords: Any) -> "Scenario":
     """A validated scenario from a YAML file (read as `run.py` reads it), a dict, or
     keywords (the scenario keys of `scenarios/README.md`); keywords replace the file's or
     the dict's keys before validation, so they meet the same rules and resource budget.
     Every problem is raised at once as a `ScenarioError` whose lines say where.
+
+    A generator or solver may be your own function (`generator=my_backtracker`, or
+    `{"code": "student.py", "function": "my_backtracker"}`): see `check`. A scenario *file*
+    that names code runs it only with `allow_code=True`.
 
     >>> s = make_scenario(maze={"rows": 5, "cols": 5}, generator="kruskal", seed=4)
     >>> s.panels[0].generator.name, s.seed
@@ -160,17 +169,19 @@ def make_scenario(source: str | os.PathLike | dict | None = None, /, **keywords:
     from .scenario import Given, load, parse
 
     given = Given(keywords)      # merged into the document, then validated with it
-    if isinstance(source, (str, os.PathLike)):
-        return load(source, given=given)       # the command line's reader and checks
+    if isinstance(source, (str, os.PathLike)):      # the command line's reader and checks
+        return load(source, given=given, allow_code=allow_code, how_to_allow=ALLOW_IN_PYTHON)
     if source is not None and not isinstance(source, dict):
         raise TypeError(f"source must be a file path or a dict, not {type(source).__name__}")
-    return parse(source or {}, DICT_PATH, given=given)
+    return parse(source or {}, DICT_PATH, given=given, allow_code=True)
 
 
 def render(source: str | os.PathLike | dict | None = None, /, *, embed: str = "player",
-           **keywords: Any) -> "Animation":
+           allow_code: bool = False, **keywords: Any) -> "Animation":
     """The animation of a scenario (as for `make_scenario`): shown in a notebook as the HTML
-    player (`embed="gif"`: a plain GIF image instead), saved with `.save(path)`.
+    player (`embed="gif"`: a plain GIF image instead), saved with `.save(path)`. Your own
+    generator or solver is given as the function itself (`generator=my_backtracker`); it
+    runs once per render.
 
     >>> anim = render("scenarios/kruskal.yaml", maze={"rows": 4, "cols": 4})
     >>> anim.scenario.panels[0].maze.rows
@@ -178,7 +189,7 @@ def render(source: str | os.PathLike | dict | None = None, /, *, embed: str = "p
     """
     if embed not in EMBEDS:
         raise ValueError(f"embed `{embed}` must be one of {', '.join(EMBEDS)}")
-    return Animation(make_scenario(source, **keywords), embed=embed)
+    return Animation(make_scenario(source, allow_code=allow_code, **keywords), embed=embed)
 
 
 class Animation:
@@ -260,5 +271,5 @@ class Animation:
         return self._shown
 
 
-__all__ = ["EMBEDS", "SAVE_FORMATS", "Animation", "algorithms", "generate", "make_scenario",
-           "maze", "render", "run_life", "solve"]
+__all__ = ["EMBEDS", "SAVE_FORMATS", "Animation", "algorithms", "check", "check_solver",
+           "generate", "make_scenario", "maze", "render", "run_life", "solve"]

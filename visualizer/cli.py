@@ -16,6 +16,7 @@ from .export import FORMATS
 from .registry import ParamKind
 from .export.base import remove_own_temps
 from .listing import registry_listing
+from .student import grade
 from .sweep import main as sweep_main
 from .scenario import Given, ScenarioError, load
 from .schema.budget import Budget
@@ -49,6 +50,9 @@ def _parser() -> argparse.ArgumentParser:
                         type=Path,
                         help="also read pattern files from DIR (repeatable); by default a "
                              "scenario reads them from its own folder only")
+    parser.add_argument("--allow-code", action="store_true",
+                        help="let a scenario run a student's Python code (generator: {code: "
+                             "student.py, function: …}); refused without it")
     parser.add_argument("--budget", type=_factor, default=1.0, metavar="X",
                         help="multiply the resource limits (memory, frames, events, panels) "
                              "by X before refusing a scenario as too big; a format's own "
@@ -68,6 +72,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--sweep", choices=("threshold",),
                         help="run a parameter sweep and plot it (threshold: P(entrance "
                              "connected to exit) against the threshold), then stop")
+    grade.add_flags(parser)
     return parser
 
 
@@ -204,6 +209,7 @@ class Overrides:
     roots: tuple[Path, ...] = ()                    # --allow-patterns
     budget: float = 1.0
     quiz: Path | None = None                        # --quiz: the questions' handout
+    allow_code: bool = False                        # --allow-code: a student's code may run
 
     def given(self) -> Given:
         """The flags' keys, merged into each scenario before it is validated and named
@@ -215,7 +221,7 @@ def _load(path: Path, out: str | None, over: Overrides):
     """The scenario at `path` with the command line's keys merged in, validated and
     checked against the (scaled) resource budget (ScenarioError otherwise)."""
     return load(path, out=out, roots=over.roots, budget=Budget().scaled(over.budget),
-                given=over.given())
+                given=over.given(), allow_code=over.allow_code)
 
 
 def prepare(path: Path, out: str | None, over: Overrides):
@@ -397,8 +403,13 @@ def _main(argv: list[str] | None) -> int:
         return 0
     if args.sweep:
         return sweep_main(["--out", args.out] if args.out else [])
+    if args.check is not None:          # a folder of students' submissions
+        return grade.main(args)
+    if stray := grade.stray_flags(args):
+        print(f"{', '.join(stray)}: only with --check DIR", file=sys.stderr)
+        return EXIT_BAD_INPUT
     over = Overrides(tuple(scenario_flags(args).items()), tuple(args.allow_patterns),
-                     args.budget, Path(args.quiz) if args.quiz else None)
+                     args.budget, Path(args.quiz) if args.quiz else None, args.allow_code)
     if args.stats:
         return print_stats(Path(args.scenario), over)
     target = Path(args.scenario)

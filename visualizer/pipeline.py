@@ -16,7 +16,6 @@ from typing import Any
 import numpy as np
 
 from . import events as ev
-from . import registry
 from .choices import Animate
 from .export import FORMATS, open_writer, writer_for
 from .plan import (Arrangement, CaptionSettings, Plan, caption_settings, is_auto,
@@ -24,14 +23,14 @@ from .plan import (Arrangement, CaptionSettings, Plan, caption_settings, is_auto
 from .questions.answers import resolve
 from .questions.model import Asked
 from .questions.schedule import CardFrame, QuizSheet, held, with_questions
-from .record import Transcript, record
+from .record import BlockedCells, Transcript, record
 from .render.animate import Frame, frame_counts, frames
 from .render.canvas import Canvas
 from .render.factory import make_panel
 from .render.look import Look, look
 from .render.palette import make_theme
 from .render.timeline import milestone_text
-from .scenario import PanelSpec, Scenario, ScenarioError
+from .scenario import PanelSpec, Scenario, ScenarioError, panel_location
 
 
 def legend_words(spec: PanelSpec) -> dict[str, str]:
@@ -41,7 +40,7 @@ def legend_words(spec: PanelSpec) -> dict[str, str]:
     if spec.maze is not None:
         for kind, choice in (("generator", spec.generator), ("solver", spec.solver)):
             if choice is not None:
-                words.update(registry.get(kind, choice.name).extra.get("legend", {}))
+                words.update(choice.algorithm(kind).extra.get("legend", {}))
     return words
 
 
@@ -113,6 +112,30 @@ class Prepared:
                       headers=self.scenario.table)
 
 
+def _record_all(scenario: Scenario, panels: Sequence[PanelSpec],
+                done: Sequence[Transcript | None], skip_auto: bool = False
+                ) -> list[Transcript | None]:
+    """Each panel of `panels` recorded once (those `done` kept; auto mazes left for later
+    when `skip_auto`). A cell a panel names for its endpoints or solver that its block maze
+    left blocked is a located error, every panel's at once."""
+    out: list[Transcript | None] = []
+    errors: list[str] = []
+    for i, (spec, transcript) in enumerate(zip(panels, done)):
+        if transcript is None and not (skip_auto and is_auto(spec)):
+            try:
+                transcript = record(spec)
+            except BlockedCells as blocked:
+                where = panel_location(scenario, i)
+                errors += [f"{scenario.path}: {where + '.' if where else ''}{key}: an open "
+                           f"cell; {list(cell)} is blocked in this {spec.generator.name} "
+                           f"maze (random seed {spec.seed})"
+                           for key, cell in blocked.cells if spec.generator is not None]
+        out.append(transcript)
+    if errors:
+        raise ScenarioError(errors)
+    return out
+
+
 def prepare(scenario: Scenario) -> Prepared:
     """Record every panel once and plan the render. An `auto` maze is sized first (from
     the other panels' looks: their legend and captions), then recorded at that size."""
@@ -123,13 +146,11 @@ def prepare(scenario: Scenario) -> Prepared:
     if size is not None:      # refused before anything runs: too many cells for the slide
         refuse_what_cannot_fit(Arrangement(scenario, tuple(panels), (None,) * len(panels),
                                            (None,) * len(panels), scenario.columns, size))
-    transcripts: list[Transcript | None] = [None if is_auto(spec) else record(spec)
-                                            for spec in panels]
+    transcripts = _record_all(scenario, panels, [None] * len(panels), skip_auto=True)
     looks = _looks(scenario, panels, transcripts, text_size)
     arr = settle(scenario, panels, transcripts, _stand_ins(panels, looks))
     if autos:
-        transcripts = [t if t is not None else record(spec)
-                       for spec, t in zip(arr.panels, transcripts)]
+        transcripts = _record_all(scenario, arr.panels, transcripts)
         looks = _looks(scenario, arr.panels, transcripts, text_size)
         arr = shrink_to_fit(replace(arr, looks=tuple(looks), transcripts=tuple(transcripts)))
     recorded = tuple(t for t in transcripts if t is not None)

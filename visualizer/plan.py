@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from . import registry
 from .choices import Animate, Clock
 from .export import FORMATS
 from .render import legend
@@ -127,13 +126,13 @@ def is_auto(spec: PanelSpec) -> bool:
 
 def blocks(spec: PanelSpec, transcript: Transcript | None) -> bool:
     """Whether maze panel `spec` is a block maze (its first event says; before it is
-    recorded, its generator's registry record)."""
+    recorded, its generator's record: registered, or a student's own)."""
     if transcript is not None and len(transcript):
         first = transcript[0]
         return bool(getattr(first, "walls_open", False)) and \
             str(getattr(first, "fill", "")) == "passage"
     assert spec.generator is not None
-    return registry.get("generator", spec.generator.name).blocks
+    return spec.generator.algorithm("generator").blocks
 
 
 def shape_of(spec: PanelSpec, transcript: Transcript | None, text_size: int

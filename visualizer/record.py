@@ -19,7 +19,7 @@ from typing import Any, overload
 import numpy as np
 
 from . import events as ev
-from . import registry
+from .events import Cell
 from .choices import Figures, Phase
 from .life.spec import life_events
 from .maze import Maze, stats
@@ -50,7 +50,7 @@ def build_phases(spec: PanelSpec, maze: Maze, rng: np.random.Generator,
     """The building of panel `spec`'s maze into the blank `maze`: (GENERATE, event) for
     the generator's events, then (BRAID, event) for the braiding pass if asked."""
     choice = generator_of(spec)
-    generator = registry.get("generator", choice.name)
+    generator = choice.algorithm("generator")
     for event in generator.func(maze, rng=rng, **choice.params):
         if history is not None:
             history.see(event)
@@ -65,7 +65,7 @@ def _solve_phases(spec: PanelSpec, maze: Maze, rng: np.random.Generator
     """(SOLVE, event) for panel `spec`'s solver, then (STATS, its figures)."""
     if spec.solver is None:
         return
-    solver = registry.get("solver", spec.solver.name)
+    solver = spec.solver.algorithm("solver")
     solve_events = []
     for event in solver.func(maze, rng=rng, **spec.solver.params):
         solve_events.append(event)
@@ -142,9 +142,34 @@ def _spans(phases: list[Phase]) -> tuple[Span, ...]:
     return tuple(out)
 
 
+class BlockedCells(ValueError):
+    """The cells a panel names for its endpoints or its solver's start or goal that its block
+    maze left blocked: `cells` holds (key within the panel, cell), e.g.
+    ("solver.start", (2, 2)). Raised by `record_maze` once the maze is built, before
+    anything is placed or solved in it."""
+
+    def __init__(self, cells: list[tuple[str, Cell]]) -> None:
+        super().__init__(", ".join(f"{key}: {list(cell)}" for key, cell in cells))
+        self.cells = cells
+
+
+def named_cells(spec: PanelSpec) -> list[tuple[str, Cell]]:
+    """The cells maze panel `spec` names, with their keys within the panel: its endpoints
+    (when given as cells) and its solver's start and goal (when given)."""
+    named: list[tuple[str, Cell]] = []
+    if isinstance(spec.endpoints, tuple):
+        named += [("endpoints.entrance", spec.endpoints[0]),
+                  ("endpoints.exit", spec.endpoints[1])]
+    if spec.solver is not None:
+        named += [(f"solver.{key}", spec.solver.params[key])
+                  for key in ("start", "goal") if spec.solver.params.get(key) is not None]
+    return named
+
+
 def record_maze(spec: PanelSpec) -> MazeTranscript:
     """Run maze panel `spec`'s story once: generator, braiding, endpoints, the maze's
-    figures, the solver and its figures."""
+    figures, the solver and its figures. Raises `BlockedCells` when the built maze blocks
+    a cell the panel names for its endpoints or its solver."""
     rng = np.random.default_rng(spec.seed)
     m = maze_of(spec)
     maze = Maze(m.rows, m.cols, m.surface)
@@ -154,6 +179,9 @@ def record_maze(spec: PanelSpec) -> MazeTranscript:
     for phase, event in build_phases(spec, maze, rng, history):
         events.append(event)
         phases.append(phase)
+    blocked = [(key, cell) for key, cell in named_cells(spec) if maze.blocked[cell]]
+    if blocked:
+        raise BlockedCells(blocked)
     solver_rng = dict(rng.bit_generator.state)
     for event in place_endpoints(maze, spec.endpoints, history):
         events.append(event)
@@ -261,5 +289,5 @@ def record(spec: PanelSpec) -> Transcript:
     return record_life(spec) if spec.life is not None else record_maze(spec)
 
 
-__all__ = ["LifeTranscript", "MazeTranscript", "Span", "Transcript", "build_phases",
-           "generator_of", "maze_of", "record", "record_life", "record_maze"]
+__all__ = ["BlockedCells", "LifeTranscript", "MazeTranscript", "Span", "Transcript", "build_phases",
+           "generator_of", "maze_of", "named_cells", "record", "record_life", "record_maze"]

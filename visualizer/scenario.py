@@ -22,7 +22,6 @@ from pydantic import ValidationError
 from . import registry
 from .choices import Animate, Clock, Figures, View
 from .errors import ScenarioError
-from .maze import Maze
 from .export import FORMATS
 from .life.spec import LifeSpec, life_spec
 from .questions.model import Question
@@ -44,6 +43,7 @@ from .schema.model import (  # noqa: F401
     size_expected,
     writer_model,
 )
+from .schema.own_code import ALLOW_CODE, HOW_TO_ALLOW, OwnCode, own_params
 from .schema.yaml_reader import YamlProblem, read_yaml
 
 DEFAULT_BUDGET = Budget()
@@ -54,10 +54,17 @@ AUTO_CANVAS = (960, 540)    # the canvas auto-sized mazes fill when no `size` is
 @dataclass
 class AlgorithmChoice:
     """A registered algorithm and the options the scenario gives it (the others take their
-    `registry.Param` default)."""
+    `registry.Param` default), or a student's own function (`own`: its record, made by
+    `visualizer.student.adapter`, never registered)."""
 
     name: str
     params: dict[str, Any]
+    own: registry.Algorithm | None
+
+    def algorithm(self, kind: str) -> registry.Algorithm:
+        """The algorithm this choice runs as a `kind`: the student's own, or the registered
+        one named `name`."""
+        return self.own if self.own is not None else registry.get(kind, self.name)
 
 
 @dataclass
@@ -155,26 +162,35 @@ NOTHING_GIVEN = Given()
 
 
 def load(path: str | os.PathLike, *, out: str | Path | None = None, roots: tuple[Path, ...] = (),
-         budget: Budget | None = DEFAULT_BUDGET, given: Given = NOTHING_GIVEN) -> Scenario:
+         budget: Budget | None = DEFAULT_BUDGET, given: Given = NOTHING_GIVEN,
+         allow_code: bool = False, how_to_allow: str | None = None) -> Scenario:
     """Read and validate the scenario file at `path` (ScenarioError lists every problem),
     with the keys `given` beside it. Pattern files are read from the scenario's folder and
-    `roots` only; a scenario beyond `budget` is refused (None: no resource limits)."""
+    `roots` only; a scenario beyond `budget` is refused (None: no resource limits). A
+    student's code (`generator: {code: …}`) is refused unless `allow_code`; the refusal
+    says how to allow it (`how_to_allow`, default: the command line's --allow-code)."""
     path = Path(path)
     try:
         raw = read_yaml(path)
     except YamlProblem as exc:
         raise ScenarioError([f"{path}: {exc}"]) from None
-    return parse(raw, path, out=out, roots=roots, budget=budget, given=given)
+    return parse(raw, path, out=out, roots=roots, budget=budget, given=given,
+                 allow_code=allow_code, how_to_allow=how_to_allow)
 
 
 def parse(raw: Any, path: Path, *, out: str | Path | None = None,
           roots: tuple[Path, ...] = (), budget: Budget | None = DEFAULT_BUDGET,
-          given: Given = NOTHING_GIVEN) -> Scenario:
+          given: Given = NOTHING_GIVEN, allow_code: bool = False,
+          how_to_allow: str | None = None) -> Scenario:
     """Validate an already-read scenario mapping (see `load`): the keys `given` merged in,
-    the schema, then the resource budget, then what needs the panels' runs (the cells a
-    block maze must leave open, the moments the questions name)."""
+    the schema, then the resource budget. What needs the panels' runs (the cells a block
+    maze must leave open, the moments the questions name) is checked on their recorded
+    runs, before anything is drawn (`pipeline.prepare`)."""
     path = Path(path)
-    context = {"path": path, "out": out, "base_dir": path.parent, "roots": tuple(roots)}
+    context = {"path": path, "out": out, "base_dir": path.parent, "roots": tuple(roots),
+               ALLOW_CODE: allow_code}
+    if how_to_allow is not None:
+        context[HOW_TO_ALLOW] = how_to_allow
     try:
         model = scenario_model().model_validate(given.merged(raw), context=context)
     except ValidationError as exc:
@@ -184,11 +200,6 @@ def parse(raw: Any, path: Path, *, out: str | Path | None = None,
     too_much = budget.problems(scenario) if budget is not None else []
     if too_much:
         raise ScenarioError([f"{path}: {line}" for line in too_much])
-    errors = [f"{path}: {line}" for i, spec in enumerate(scenario.panels)
-              if spec.maze is not None
-              for line in blocked_cells(spec, _where(scenario, i))]
-    if errors:
-        raise ScenarioError(errors)
     return scenario
 
 
@@ -204,7 +215,7 @@ def writer_options(fmt: str, options: Mapping[str, Any], path: Path) -> dict[str
     return {key: getattr(model, key) for key in options}
 
 
-def _where(scenario: Scenario, i: int) -> str:
+def panel_location(scenario: Scenario, i: int) -> str:
     """Where panel `i`'s keys are in the file ("" at the top level of a one-panel file)."""
     return "" if scenario.shorthand else f"panels[{i}]"
 
@@ -232,8 +243,10 @@ def _scenario(model: Any, path: Path) -> Scenario:
 
 
 def _choice(model: Any) -> AlgorithmChoice:
+    if isinstance(model, OwnCode):       # a student's function: run as its own record
+        return AlgorithmChoice(model.name, own_params(model), model.record)
     params = {k: getattr(model, k) for k in model.model_fields_set if k != "name"}
-    return AlgorithmChoice(model.name, params)
+    return AlgorithmChoice(model.name, params, None)
 
 
 def _panel(model: Any, questions_at: str) -> PanelSpec:
@@ -257,32 +270,3 @@ def _panel(model: Any, questions_at: str) -> PanelSpec:
                      solver=_choice(model.solver) if model.solver is not None else None,
                      life=None, cell_size=model.cell_size, braid=model.braid,
                      animate=model.animate, questions=asked, figures=model.figures)
-
-
-def blocked_cells(spec: PanelSpec, loc: str) -> list[str]:
-    """A block maze is generated here so that endpoints and a solver's start or goal in a
-    blocked cell are reported like any other bad value: one message per blocked cell."""
-    if spec.generator is None or spec.maze is None:
-        return []
-    algorithm = registry.algorithms("generator").get(spec.generator.name)
-    if algorithm is None or not algorithm.blocks:
-        return []
-    at = f"{loc}." if loc else ""
-    wanted = []
-    if isinstance(spec.endpoints, tuple):
-        wanted += [(f"{at}endpoints.entrance", spec.endpoints[0]),
-                   (f"{at}endpoints.exit", spec.endpoints[1])]
-    if spec.solver is not None:
-        wanted += [(f"{at}solver.{key}", spec.solver.params[key])
-                   for key in ("start", "goal") if spec.solver.params.get(key) is not None]
-    if not wanted:
-        return []
-    import numpy as np
-
-    m = spec.maze
-    maze = Maze(m.rows, m.cols, m.surface)
-    rng = np.random.default_rng(spec.seed)
-    for _ in algorithm.func(maze, rng=rng, **spec.generator.params):
-        pass
-    return [f"{where}: an open cell; {list(cell)} is blocked in this {spec.generator.name} "
-            f"maze (random seed {spec.seed})" for where, cell in wanted if maze.blocked[cell]]

@@ -47,6 +47,10 @@ SECTIONS = (   # (heading, $defs name or None for the top level, where it sits)
     ("A table", "Table", "`table` of the scenario: its panels, listed row by row, have no titles"),
     ("The maze", "Maze", "`maze` of a panel"),
     ("Endpoints as cells", "EndpointCells", "`endpoints` when it is a mapping"),
+    ("Your own generator", "OwnGenerator", "`generator` when it is a student's code (run only "
+     "with --allow-code; see docs/own-algorithm.md)"),
+    ("Your own solver", "OwnSolver", "`solver` when it is a student's code (run only with "
+     "--allow-code)"),
     ("A Life run", "LifeSection", "`life` of a panel"),
     ("How a Life grid starts", "InitItem", "`life.init`, or each item of it"),
 )

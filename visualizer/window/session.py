@@ -33,6 +33,14 @@ def generated(transcript: MazeTranscript) -> tuple[list, Maze, np.random.Generat
     return made, replay(made), transcript.solver_generator()
 
 
+def solver_of(spec: PanelSpec, solver: str) -> registry.Algorithm:
+    """The solver named `solver` for panel `spec`: the panel's own when it is the one named
+    (a student's function among them), else the registered one."""
+    if spec.solver is not None and spec.solver.name == solver:
+        return spec.solver.algorithm("solver")
+    return registry.get("solver", solver)
+
+
 def solve_events(spec: PanelSpec, solver: str, start: Cell, goal: Cell,
                  made: tuple[list, Maze, np.random.Generator] | None = None
                  ) -> tuple[int, list]:
@@ -43,7 +51,7 @@ def solve_events(spec: PanelSpec, solver: str, start: Cell, goal: Cell,
     events, maze, rng = made or generated(record_maze(spec))
     endpoints = EndpointsSet(as_cell(start), as_cell(goal))
     maze.apply(endpoints)
-    algorithm = registry.get("solver", solver)
+    algorithm = solver_of(spec, solver)
     params = dict(spec.solver.params) if spec.solver and spec.solver.name == solver else {}
     accepted = {p.name for p in algorithm.params}
     params.update({k: v for k, v in (("start", endpoints.entrance), ("goal", endpoints.exit))

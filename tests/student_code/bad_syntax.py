@@ -1,0 +1,7 @@
+"""Forgets a colon."""
+# check: generator
+# expect: load
+
+
+def my_backtracker(maze, rng)  # <- problem
+    maze.visit((0, 0))

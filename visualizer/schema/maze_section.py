@@ -1,0 +1,162 @@
+"""A maze panel's keys: its maze (grid, surface, how it is drawn), its endpoints, and the
+rules between them and the panel's generator, solver and braid."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Annotated, Any, ClassVar, Union
+
+from pydantic import Discriminator, Field, Tag, ValidationInfo
+
+from .. import registry
+from ..choices import View
+from ..events import MilestoneKind
+from ..registry import ParamKind
+from ..surfaces import SURFACE_NAMES, SURFACES
+from .own_code import is_own
+from .fields import (TAG, Problem, Section, cell, choice, dig, expected, is_int, show, value_type,
+                     whole)
+
+ENDPOINT_RULES = ("corners", "openings", "first_backtrack", "longest", "across")
+MAZE_VIEWS = tuple(View)
+MAX_SIDE = 1000
+AUTO = "auto"          # `rows: auto` / `cols: auto`: the maze fills its slot on the canvas
+
+
+def _side_check(value: Any) -> int | str:
+    if value == AUTO:
+        return AUTO
+    if isinstance(value, str):
+        raise expected(f"a whole number from 1 to {MAX_SIDE}, or auto (to fill the panel's "
+                       "place on the canvas)", value)
+    if is_int(value) and 1 <= value <= MAX_SIDE:
+        return int(value)
+    raise expected(f"a whole number from 1 to {MAX_SIDE}", value)
+
+
+Side = value_type(Any, _side_check, {"anyOf": [{"type": "integer", "minimum": 1,
+                                                "maximum": MAX_SIDE}, {"const": AUTO}]},
+                  f"a whole number from 1 to {MAX_SIDE}, or auto")
+
+
+class Maze(Section):
+    """The maze of a panel: its grid, the surface it lives on and how it is drawn."""
+
+    shape: ClassVar[str] = "a mapping with rows and cols"
+
+    rows: Side = Field(description="cells from top to bottom; `auto` fills the panel's "  # type: ignore[valid-type]
+                                   "place on the canvas")
+    cols: Side = Field(description="cells from left to right; `auto` as for rows")  # type: ignore[valid-type]
+    surface: choice(SURFACE_NAMES) = Field(  # type: ignore[valid-type]
+        "plane", description="how the edges are glued (see `run.py --list`)")
+    cell_size: whole(1, 64) = Field(  # type: ignore[valid-type]
+        10, description="pixels per cell (a slide `size` may change it)")
+    wall: whole(0, 16) = Field(2, description="pixels per wall")  # type: ignore[valid-type]
+    view: choice(View) = Field(  # type: ignore[valid-type]
+        View.SQUARE, description="square, or neighbourhood: copies of the maze around it, "
+                                 "as glued")
+
+    @classmethod
+    def rules(cls, data: dict, bad: Callable[..., bool],
+              info: ValidationInfo) -> Iterable[Problem]:
+        if bad("rows") or bad("cols") or bad("surface") or "surface" not in data:
+            return
+        kind = SURFACES[data["surface"]]
+        rows, cols = data.get("rows"), data.get("cols")
+        if rows is None or cols is None or not kind.square_only:
+            return
+        if (rows == AUTO) != (cols == AUTO):
+            yield ("surface",), (f"{kind.what} needs a square grid ({kind.square_reason()}): "
+                                 "make both rows and cols auto, or neither")
+        elif rows != AUTO and (problem := kind.shape_error(rows, cols)):
+            yield ("surface",), problem
+
+
+class EndpointCells(Section):
+    """Where a solver starts and ends, as cells."""
+
+    shape: ClassVar[str] = "a mapping with entrance and exit"
+    entrance: cell() = Field(description="[row, column]")  # type: ignore[valid-type]
+    exit: cell() = Field(description="[row, column]")  # type: ignore[valid-type]
+
+
+def _endpoints_tag(value: Any) -> str:
+    return TAG + ("cells" if isinstance(value, dict) else "rule")
+
+
+Endpoints = Annotated[Union[Annotated[choice(ENDPOINT_RULES), Tag(TAG + "rule")],  # type: ignore[valid-type]
+                            Annotated[EndpointCells, Tag(TAG + "cells")]],
+                      Discriminator(_endpoints_tag),
+                      Field(json_schema_extra={
+                          "x-expected": "a rule (" + ", ".join(ENDPOINT_RULES)
+                          + ") or {entrance: [r, c], exit: [r, c]}"})]
+
+
+def _algorithm_name(value: Any) -> str | None:
+    return value if isinstance(value, str) else dig(value, "name")
+
+
+def maze_panel_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
+    """Rules between a maze panel's maze, algorithms, endpoints and braid."""
+    maze: Any = data.get("maze")
+    maze_ok = isinstance(maze, dict) and "rows" in maze and "cols" in maze \
+        and not bad("maze", "rows") and not bad("maze", "cols")
+    surface = maze.get("surface", "plane") if isinstance(maze, dict) \
+        and not bad("maze", "surface") else None
+    generator = _algorithm_name(data.get("generator")) if not bad("generator") else None
+    if generator is not None and data.get("braid") and not bad("braid") \
+            and registry.get("generator", generator).blocks:
+        yield ("braid",), (f"braiding opens walls; `{generator}` makes a block maze without "
+                           "walls")
+    for kind in ("generator", "solver"):
+        name = _algorithm_name(data.get(kind)) if kind in data and not bad(kind) else None
+        if name is None:
+            continue
+        algo = registry.get(kind, name)
+        refused = algo.refusal(surface) if surface is not None else None
+        if refused is not None:
+            yield (kind, "name"), refused
+        if isinstance(data[kind], dict) and maze_ok:
+            for p in algo.params:
+                if p.kind == ParamKind.CELL and p.name in data[kind]:
+                    yield from _inside((kind, p.name), data[kind][p.name], maze)
+    own = data.get("solver")
+    if is_own(own) and isinstance(own, dict) and maze_ok:      # a student's solver's cells
+        for key in ("start", "goal"):
+            if key in own and not bad("solver", key):
+                yield from _inside(("solver", key), own[key], maze)
+    endpoints = data.get("endpoints")
+    if isinstance(endpoints, dict) and maze_ok and not bad("endpoints"):
+        for key in ("entrance", "exit"):
+            yield from _inside(("endpoints", key), endpoints[key], maze)
+    if endpoints == "first_backtrack":
+        yield from _first_backtrack(data.get("generator"), generator)
+
+
+def _first_backtrack(value: Any, name: str | None) -> Iterable[Problem]:
+    """The `first_backtrack` rule needs a generator that announces its first backtrack
+    (a student's own function never does)."""
+    if is_own(value):
+        got = "your own function, which does not"
+    elif name is not None and MilestoneKind.FIRST_BACKTRACK not in \
+            registry.get("generator", name).milestones:
+        got = f"`{name}`"
+    else:
+        return
+    able = [n for n, a in registry.algorithms("generator").items()
+            if MilestoneKind.FIRST_BACKTRACK in a.milestones]
+    yield ("endpoints",), ("`first_backtrack` needs a generator that announces its first "
+                           f"backtrack ({', '.join(able)}); got {got}")
+
+
+def _inside(at: tuple[str, ...], value: list, maze: dict) -> Iterable[Problem]:
+    rows, cols = maze["rows"], maze["cols"]
+    if AUTO in (rows, cols):
+        yield at, ("expected no cell: the maze's rows or cols are auto (they follow the "
+                   f"canvas), so its cells are not known, got {show(value)}")
+    elif not (0 <= value[0] < rows and 0 <= value[1] < cols):
+        yield at, (f"expected a cell inside the {rows}x{cols} maze (rows 0..{rows - 1}, "
+                   f"columns 0..{cols - 1}), got {show(value)}")
+
+
+__all__ = ["AUTO", "ENDPOINT_RULES", "MAX_SIDE", "MAZE_VIEWS", "EndpointCells", "Endpoints", "Maze",
+           "Side", "maze_panel_rules"]
