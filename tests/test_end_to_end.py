@@ -98,6 +98,7 @@ def test_mp4_through_the_cli_is_h264_yuv420p(small, tmp_path):
     assert width % 2 == 0 and height % 2 == 0
 
 
+@pytest.mark.slow
 def test_run_py_renders_the_default_scenario(tmp_path):
     out = tmp_path / "default.gif"
     done = subprocess.run([sys.executable, str(ROOT / "run.py"), "--out", str(out)],

@@ -10,6 +10,7 @@ import pytest
 
 from visualizer import pipeline
 import streams
+from tiers import shipped, shipped_names
 from visualizer import scenario as sc
 from visualizer.questions.schedule import CardFrame
 from visualizer.render import legend
@@ -17,9 +18,7 @@ from visualizer.render.palette import ALIASES, INDEX, SIZE
 from visualizer.render.wrap import ELLIPSIS, wrap
 
 ROOT = Path(__file__).resolve().parents[1]
-SHIPPED = sorted((ROOT / "scenarios").glob("*.yaml"))
 SLIDE = "1280x720"
-ON_SLIDES = [p.stem for p in SHIPPED]
 
 
 @cache
@@ -40,7 +39,7 @@ def rendered(name: str, size: str | None = None):
     return scenario, canvas, seen
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", shipped())
 def test_the_legend_lists_exactly_the_colours_shown(path):
     _, canvas, seen = rendered(path.stem)
     shown = set(np.flatnonzero(np.logical_or.reduce(seen)).tolist())
@@ -51,7 +50,7 @@ def test_the_legend_lists_exactly_the_colours_shown(path):
     assert canvas.legend, "every shipped scenario explains its colours"
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", shipped())
 def test_no_text_is_cut(path):
     scenario, canvas, _ = rendered(path.stem)
     assert canvas.shortened == []
@@ -65,7 +64,7 @@ def test_no_text_is_cut(path):
             assert not any(line.endswith(ELLIPSIS) for line in lines) or text.endswith(ELLIPSIS)
 
 
-@pytest.mark.parametrize("name", ON_SLIDES)
+@pytest.mark.parametrize("name", shipped_names())
 def test_slides_are_landscape_and_text_is_not_cut(name):
     _, canvas, _ = rendered(name, SLIDE)
     assert canvas.shape == (720, 1280)
@@ -93,7 +92,7 @@ def spans(canvas) -> tuple[float, float]:
             (max(b[1] for b in boxes) - min(b[0] for b in boxes)) / h)
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", shipped())
 def test_a_slide_is_filled_along_one_dimension_at_least(path):
     scenario = sc.load(path)
     scenario.size = sc.parse_size(SLIDE)

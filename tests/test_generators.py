@@ -103,6 +103,7 @@ def test_kruskal_never_merges_a_set_with_itself():
             roots[loser] = e.root
 
 
+@pytest.mark.slow
 def test_backtracker_is_iterative_on_a_huge_maze():
     maze = Maze(1000, 1000)
     opened = sum(1 for e in GENERATORS["backtracker"].func(maze, rng=np.random.default_rng(1))

@@ -17,6 +17,9 @@ from visualizer import pipeline
 from visualizer.export.html import decode, fragment
 from visualizer.scenario import parse
 
+#: a real Chromium starts for these: the full suite runs them (`-m "not slow"` leaves them out)
+pytestmark = pytest.mark.slow
+
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 TINY = {"seed": 1, "maze": {"rows": 4, "cols": 5, "cell_size": 6, "wall": 2},
         "generator": "backtracker", "solver": "bfs", "autoplay": False}

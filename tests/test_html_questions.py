@@ -268,6 +268,7 @@ CASES = [("maze", MAZE, 0), ("maze", MAZE, 1), ("maze", MAZE, 2), ("life", LIFE,
          ("threshold", THRESHOLD, 0), ("view", VIEW, 0)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("right", [True, False], ids=["right", "wrong"])
 @pytest.mark.parametrize("name, raw, k", CASES,
                          ids=["merge_or_reject", "how_many", "next_cell", "next_generation",
@@ -290,6 +291,7 @@ def test_each_kind_right_and_wrong(browser, page, files, name, raw, k, right):
     assert shown(player) == q["answer"] and shows_frame(player, decoded, q["answer"])
 
 
+@pytest.mark.slow
 def test_typing_in_the_number_field_then_space_goes_on(browser, page, files):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
@@ -306,6 +308,7 @@ def test_typing_in_the_number_field_then_space_goes_on(browser, page, files):
     assert quiz_state(player) == "" and shown(player) > q["answer"]
 
 
+@pytest.mark.slow
 def test_the_asked_cells_are_outlined_and_toggles_show(browser, page, files):
     path, scenario = files("life", LIFE)
     player, meta = page(path)
@@ -335,6 +338,7 @@ def test_the_asked_cells_are_outlined_and_toggles_show(browser, page, files):
     assert quiz_state(player) == "ask" and "outlined" in text(player, "feedback")
 
 
+@pytest.mark.slow
 def test_any_of_several_cells_is_right(browser, page, files):
     path, scenario = files("random", RANDOM)
     player, meta = page(path)
@@ -346,6 +350,7 @@ def test_any_of_several_cells_is_right(browser, page, files):
     assert "(any of these was right)" in text(player, "feedback")
 
 
+@pytest.mark.slow
 def test_skip_then_continue_resumes_playing(browser, page, files):
     from selenium.webdriver.common.keys import Keys
 
@@ -380,6 +385,7 @@ def test_skip_then_continue_resumes_playing(browser, page, files):
     assert shown(player) == nxt["answer"] + 1 and quiz_state(player) == ""
 
 
+@pytest.mark.slow
 def test_scrubbing_past_does_not_ask_playing_into_does(browser, page, files):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
@@ -411,6 +417,7 @@ def test_scrubbing_past_does_not_ask_playing_into_does(browser, page, files):
     assert player.get_attribute("data-question") == "0" and shown(player) == qs[0]["moment"]
 
 
+@pytest.mark.slow
 def test_two_panels_several_questions_each(browser, page, files):
     from selenium.webdriver.common.keys import Keys
 
@@ -432,6 +439,7 @@ def test_two_panels_several_questions_each(browser, page, files):
     assert player.get_attribute("data-score") == "2/4/0"
 
 
+@pytest.mark.slow
 def test_cards_mode_plays_the_gifs_cards(browser, page, files):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -462,6 +470,7 @@ TALL = {"title": "a tall picture", "seed": 3, "steps_per_frame": 2, "hold": 0.5,
         "generator": "kruskal", "questions": [{"kind": "merge_or_reject", "at": {"nth": 5}}]}
 
 
+@pytest.mark.slow
 def test_a_tall_page_is_never_shrunk_and_scrolls_to_its_question(browser, files):
     """A page of its own shows the picture at one CSS pixel per pixel at least (shrunk
     pixel text blurs); a question below the fold is scrolled into view when asked."""
@@ -486,6 +495,7 @@ def test_a_tall_page_is_never_shrunk_and_scrolls_to_its_question(browser, files)
     assert bottom <= inner
 
 
+@pytest.mark.slow
 def test_a_click_on_a_copy_around_a_view_answers_with_the_cell_it_shows(browser, page, files):
     """In a neighbourhood view a neighbour across a glued edge is drawn in a dimmed copy
     next to the square: clicking it there answers with that cell, as the window does."""

@@ -22,6 +22,13 @@ solver: bfs
 """
 
 
+def _default_sigint() -> None:
+    """In the child before it starts: Ctrl-C does what it does in a terminal, even when
+    the tests run with SIGINT ignored (a background job of a script, `nohup`), which a
+    child would inherit and which keeps Python from raising KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_render(tmp_path: Path) -> tuple[subprocess.Popen, Path]:
     """A render of a scenario that takes seconds, started once its temp file exists."""
     scenario = tmp_path / "slow.yaml"
@@ -29,7 +36,7 @@ def start_render(tmp_path: Path) -> tuple[subprocess.Popen, Path]:
     dest = tmp_path / "out"
     proc = subprocess.Popen([sys.executable, "run.py", str(scenario), "--out",
                              str(dest / "slow.gif")], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint)
     deadline = time.monotonic() + 120
     while not any(".part" in p.name for p in dest.glob(".*")) if dest.exists() else True:
         assert proc.poll() is None, proc.communicate()
@@ -38,6 +45,7 @@ def start_render(tmp_path: Path) -> tuple[subprocess.Popen, Path]:
     return proc, dest
 
 
+@pytest.mark.slow
 def test_ctrl_c_prints_one_line_exits_130_and_writes_nothing(tmp_path):
     proc, dest = start_render(tmp_path)
     proc.send_signal(signal.SIGINT)
@@ -49,6 +57,7 @@ def test_ctrl_c_prints_one_line_exits_130_and_writes_nothing(tmp_path):
     assert list(dest.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_after_kill_9_the_next_render_into_the_folder_removes_the_leftovers(tmp_path):
     proc, dest = start_render(tmp_path)
     proc.kill()

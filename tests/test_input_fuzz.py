@@ -5,6 +5,7 @@ gives a Scenario or raises ScenarioError; no other exception escapes. A longer r
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -38,12 +39,14 @@ EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(DOCUMENTS)
 def test_any_document_gives_a_scenario_or_our_error(doc):
     only_our_error(lambda: parse(doc, Path("fuzz/s.yaml")))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.dictionaries(st.sampled_from(["maze", "generator", "solver", "endpoints"]), VALUES,
                        max_size=4).map(lambda d: {"maze": {"rows": 3, "cols": 3},

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from notebooks import executed
 from notebooks import outputs as every_output
+
+#: a Jupyter kernel starts for this: the full suite runs it
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "examples" / "your_own_maze.ipynb"

@@ -42,6 +42,7 @@ def snapshot(folder: Path) -> dict[str, float]:
     return {str(p.relative_to(folder)): p.stat().st_mtime for p in folder.rglob("*")}
 
 
+@pytest.mark.slow
 def test_ten_mixed_submissions(tmp_path, capsys, monkeypatch):
     folder = folder_of(tmp_path, TEN)
     out = tmp_path / "graded"

@@ -98,6 +98,7 @@ def test_life_colours_stand_apart_from_maze_colours_on_one_canvas(theme):
     assert not bad, "\n".join(bad)
 
 
+@pytest.mark.slow
 def test_no_shipped_legend_shows_two_colours_alike():
     """Over every shipped scenario, the legend's swatches (each colour of each entry) are
     pairwise as far apart as colours sharing a panel must be."""

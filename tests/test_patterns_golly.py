@@ -25,6 +25,7 @@ def golly_files() -> list[pathlib.Path]:
     return sorted(p for p in GOLLY.rglob("*") if p.suffix.lower() in (".rle", ".cells"))
 
 
+@pytest.mark.slow
 @needs_golly
 def test_golly_collection_reads_as_the_dense_reader_did():
     compared = 0

@@ -128,6 +128,7 @@ def test_same_scenario_same_bytes(tmp_path):
     assert again.path.read_bytes() == data
 
 
+@pytest.mark.slow
 def test_an_auto_maze_refuses_a_moment_it_lacks_before_writing(tmp_path):
     from visualizer.scenario import ScenarioError
 
@@ -143,6 +144,7 @@ def test_an_auto_maze_refuses_a_moment_it_lacks_before_writing(tmp_path):
     assert not (tmp_path / "lesson.gif").exists()
 
 
+@pytest.mark.slow
 def test_the_quiz_flag(tmp_path):
     import subprocess
     import sys

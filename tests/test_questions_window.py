@@ -96,6 +96,7 @@ def test_stepping_stops_at_the_moment_and_says_the_question(asked):
     assert all(ring(window, c, "considered") for c in a.cells)
 
 
+@pytest.mark.slow
 def test_yes_no_right_then_number_wrong_then_cell_right(asked):
     window = asked(MAZE)
     quiz = window.quiz
@@ -133,6 +134,7 @@ def test_yes_no_right_then_number_wrong_then_cell_right(asked):
     assert "score 2/3 · 0 to come" in window.status_lines()
 
 
+@pytest.mark.slow
 def test_s_skips_and_the_next_frame_follows(asked):
     window = asked(MAZE)
     step_to_question(window)
@@ -201,6 +203,7 @@ def test_progress_clock_stops_exactly_at_the_moment(asked):
     assert window.player.tracks[0].consumed == a.index + 1
 
 
+@pytest.mark.slow
 def test_an_edited_panel_asks_no_more(asked):
     window = asked(MAZE)
     press_key(window, "end")

@@ -14,9 +14,9 @@ from visualizer import pipeline, registry
 from visualizer.life import engine
 from visualizer.errors import ScenarioError
 from visualizer.scenario import load
+from tiers import shipped, tiered
 
 ROOT = Path(__file__).resolve().parents[1]
-SHIPPED = sorted((ROOT / "scenarios").glob("*.yaml"))
 
 
 @pytest.fixture
@@ -51,7 +51,7 @@ def expected(scenario) -> Counter:
     return want
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
+@pytest.mark.parametrize("path", shipped())
 def test_planning_a_shipped_scenario_runs_each_panel_once(path, counted):
     scenario = load(path)
     ready = pipeline.prepare(scenario)
@@ -60,7 +60,8 @@ def test_planning_a_shipped_scenario_runs_each_panel_once(path, counted):
     assert counted == expected(scenario)
 
 
-@pytest.mark.parametrize("name", ["default", "ask_lesson", "union_finds", "life_gun_torus"])
+@pytest.mark.parametrize("name", tiered(["default", "ask_lesson", "union_finds", "life_gun_torus"],
+                                         lambda name: name == "ask_lesson"))
 def test_a_whole_render_runs_each_panel_once_and_changes_no_scenario(name, counted, tmp_path):
     scenario = load(ROOT / "scenarios" / f"{name}.yaml", out=tmp_path / f"{name}.gif")
     before = repr(scenario)     # (a surface may cache its step tables: not a change)
@@ -69,6 +70,7 @@ def test_a_whole_render_runs_each_panel_once_and_changes_no_scenario(name, count
     assert repr(scenario) == before, "a render leaves the validated scenario as it was"
 
 
+@pytest.mark.slow
 def test_the_window_session_records_nothing_again(counted):
     from visualizer.window.session import Session
 
@@ -78,6 +80,7 @@ def test_the_window_session_records_nothing_again(counted):
     assert counted == expected(scenario)
 
 
+@pytest.mark.slow
 def test_animation_events_are_the_stream_as_drawn():
     anim = viz.render(maze={"rows": "auto", "cols": "auto", "cell_size": 12},
                       generator="kruskal", size="960x540")

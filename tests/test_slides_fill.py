@@ -13,6 +13,7 @@ from visualizer.record import record
 import streams
 from visualizer import scenario as sc
 from visualizer.cli import main
+from tiers import tiered
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,17 +31,22 @@ def test_the_default_scenario_fills_a_16_9_slide_both_ways():
     assert width >= 0.85 and height >= 0.85, (width, height)
 
 
-def test_auto_mazes_fill_their_slots_and_grow_with_the_canvas():
+@pytest.mark.parametrize("cell_size, small_size, large_size", tiered(
+    [(16, "640x360", "960x540"), (12, "960x540", "1920x1080")],
+    lambda case: case[2] != "1920x1080",       # 70 x 135 cells: seconds of CPU to plan
+    lambda case: f"{case[1]}-{case[2]}", spread=True))
+def test_auto_mazes_fill_their_slots_and_grow_with_the_canvas(cell_size, small_size,
+                                                              large_size):
     def dims(size):
         scenario = sc.parse({"size": size, "maze": {"rows": "auto", "cols": "auto",
-                                                     "cell_size": 8},
+                                                     "cell_size": cell_size},
                              "generator": "kruskal", "solver": "bfs"}, Path("x.yaml"))
         ready = pipeline.prepare(scenario)
         canvas = ready.canvas()
         maze = ready.panels[0].maze
         return maze.rows, maze.cols, content_share(canvas)
 
-    small, large = dims("960x540"), dims("1920x1080")
+    small, large = dims(small_size), dims(large_size)
     assert large[0] > small[0] and large[1] > small[1]
     for _, _, (width, height) in (small, large):
         assert max(width, height) >= 0.97 and min(width, height) >= 0.85

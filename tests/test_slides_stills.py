@@ -49,6 +49,7 @@ def test_mp4_slides_use_even_cell_sizes(tmp_path):
     assert all(p.maze.cell_size % 2 == 0 for p in prepare(scenario).panels)
 
 
+@pytest.mark.slow
 def test_too_many_cells_for_the_slide_is_a_clear_error(tmp_path, capsys):
     path = tmp_path / "big.yaml"
     path.write_text("size: 960x540\nmaze: {rows: 400, cols: 900}\ngenerator: kruskal\n"

@@ -101,6 +101,7 @@ def test_the_image_is_the_palette_frame_pixel_for_pixel(open_window):
         k * n for n in window.player.frame.shape[::-1])
 
 
+@pytest.mark.slow
 def test_right_then_left_returns_the_identical_frame(open_window):
     window = open_window()
     press_key(window, "right", 7)
@@ -164,6 +165,7 @@ def test_next_milestone_key(open_window):
     assert "first backtrack" in window.player.tracks[0].renderer.caption()
 
 
+@pytest.mark.slow
 def test_s_saves_the_current_frame_as_png(open_window):
     window = open_window()
     press_key(window, "right", 12)
@@ -382,6 +384,7 @@ def test_a_bad_scenario_is_reported_before_any_window(tmp_path, capsys):
     assert "rows" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_copies_are_taken_in_idle_time_and_stepping_stays_exact(tmp_path):
     path = tmp_path / "lesson.yaml"
     path.write_text(TWO_PANELS)

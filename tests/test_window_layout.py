@@ -17,6 +17,7 @@ from visualizer import events as ev  # noqa: E402
 from visualizer.render.palette import make_theme  # noqa: E402
 from visualizer.window import layout  # noqa: E402
 from visualizer.window.figure import Window, measure  # noqa: E402
+from tiers import tiered  # noqa: E402
 
 #: two mazes on the progress clock: a click in one must not move the other
 PROGRESS = """
@@ -71,7 +72,9 @@ def picture_on_screen(window: Window) -> tuple[np.ndarray, int, int]:
 # --- the picture fills the figure ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", [ONE_PANEL, PROGRESS])
+@pytest.mark.parametrize("text", tiered([ONE_PANEL, PROGRESS], lambda text: text is ONE_PANEL,
+                                         lambda text: "one_panel" if text is ONE_PANEL
+                                         else "progress"))
 def test_the_picture_is_scaled_by_a_whole_factor_to_fill_the_figure(window_for, text):
     window = window_for(text)
     h, w = window.player.frame.shape
@@ -107,6 +110,7 @@ def test_the_first_window_already_shows_a_small_frame_enlarged(window_for):
     assert width <= 1400 and height <= 860
 
 
+@pytest.mark.slow
 def test_stepping_after_a_resize_keeps_the_zoomed_picture_exact(window_for):
     window = window_for(PROGRESS)
     resize(window, 1700, 1000)
@@ -128,7 +132,7 @@ def panel_pixels(window: Window, panel: int) -> np.ndarray:
     return shown(window)[slot.y:slot.y + h, slot.x:slot.x + w].copy()
 
 
-@pytest.mark.parametrize("at", [0.4, 1.0])
+@pytest.mark.parametrize("at", tiered([0.4, 1.0], lambda at: at == 1.0))
 def test_a_click_in_panel_1_leaves_panel_0_as_it_was(window_for, at):
     window = window_for(PROGRESS)
     player = window.player
@@ -238,6 +242,7 @@ def overlapping(a, b) -> bool:
     return a.x0 < b.x1 - 0.5 and b.x0 < a.x1 - 0.5 and a.y0 < b.y1 - 0.5 and b.y0 < a.y1 - 0.5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", [ONE_PANEL, PROGRESS])
 def test_no_text_or_widget_overlaps_another(window_for, text):
     window = window_for(text)

@@ -17,12 +17,18 @@ from visualizer.render.animate import Pacing, frame_counts
 from visualizer.scenario import load
 from visualizer.window.player import lockstep
 from visualizer.window.session import Session
+from tiers import tiered
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
 
 #: shipped scenarios on the progress clock: both use solve_together, astar animates the solve
 PROGRESS_SCENARIOS = ["threshold.yaml", "default.yaml", "astar.yaml"]
+
+
+def not_default(name: str) -> bool:
+    """The fast tier leaves out the default scenario, the largest (two auto-sized mazes)."""
+    return name != "default.yaml"
 
 
 def export_frames(path: Path) -> list:
@@ -63,7 +69,8 @@ def open_cell(session: Session, panel: int, avoid=()) -> tuple[int, int]:
 # --- the pacing, worked out without drawing ----------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["threshold.yaml", "default.yaml", "astar.yaml", "dfs.yaml"])
+@pytest.mark.parametrize("name", tiered(["threshold.yaml", "default.yaml", "astar.yaml",
+                                         "dfs.yaml"], not_default))
 def test_frame_counts_are_the_export_frames_steps(name):
     ready = pipeline.prepare(load(SCENARIOS / name))   # `rows: auto` mazes sized
     plan = ready.plan.schedule
@@ -106,7 +113,7 @@ def test_lockstep_starts_after_the_events_of_the_first_picture():
 # --- the window shows the export's frames -----------------------------------------------------
 
 
-@pytest.mark.parametrize("name", PROGRESS_SCENARIOS)
+@pytest.mark.parametrize("name", tiered(PROGRESS_SCENARIOS, not_default))
 def test_every_window_step_is_the_export_frame(name):
     frames = export_frames(SCENARIOS / name)
     session = Session(load(SCENARIOS / name), every=64, prepare=False)
@@ -156,8 +163,9 @@ def test_an_animate_solve_panel_starts_from_its_built_maze(name):
 # --- a click re-solves that panel only ---------------------------------------------------------
 
 
-@pytest.mark.parametrize("name, at", [("threshold.yaml", 0.2), ("threshold.yaml", 0.7),
-                                      ("astar.yaml", 0.0), ("default.yaml", 0.5)])
+@pytest.mark.parametrize("name, at", tiered(
+    [("threshold.yaml", 0.2), ("threshold.yaml", 0.7), ("astar.yaml", 0.0), ("default.yaml", 0.5)],
+    lambda case: not_default(case[0]), lambda case: f"{case[0]}-{case[1]}", spread=True))
 def test_a_click_resolves_one_panel_and_the_others_keep_the_export(name, at):
     frames = export_frames(SCENARIOS / name)
     scenario = load(SCENARIOS / name)
@@ -193,6 +201,7 @@ def test_a_click_resolves_one_panel_and_the_others_keep_the_export(name, at):
 # --- the same through the matplotlib window (Agg) ----------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_window_steps_through_the_export_frames_and_a_click_keeps_the_others(tmp_path):
     import matplotlib
 

@@ -16,6 +16,9 @@ from visualizer import pipeline
 from visualizer.render.palette import make_theme
 from visualizer.scenario import load
 
+#: an X server and a Tk window start for this: the full suite runs it
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 
 SCENARIO = """
