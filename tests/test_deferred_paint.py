@@ -15,6 +15,8 @@ from visualizer import scenario as sc
 from visualizer.plan import caption_settings
 from visualizer.record import record
 
+from tiers import shipped, tiered
+
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted((ROOT / "scenarios").glob("*.yaml"))
 
@@ -55,8 +57,9 @@ def accepted(kind: str, surface: str) -> list[str]:
     return sorted(n for n, a in registry.algorithms(kind).items() if a.accepts(surface))
 
 
-@pytest.mark.parametrize("every", [1, 5, 40])
-@pytest.mark.parametrize("surface", ["plane", "torus", "klein"])
+@pytest.mark.parametrize("surface,every", tiered(
+    [(s, e) for s in ("plane", "torus", "klein") for e in (1, 5, 40)],
+    lambda case: case == ("torus", 5), lambda case: f"{case[0]}-{case[1]}", spread=True))
 def test_every_generator_and_solver_paints_alike_deferred_or_at_once(surface, every):
     raw = []
     for generator in accepted("generator", surface):
@@ -95,7 +98,7 @@ def test_neighbourhood_views_paint_alike(surface):
     check(raw, 4)
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", shipped())
 def test_every_shipped_maze_panel_paints_alike(path):
     ready = pipeline.prepare(sc.load(path))
     every = max(1, max(len(t) for t in ready.transcripts) // 300)     # about one a frame

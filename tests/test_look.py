@@ -16,6 +16,8 @@ from visualizer.plan import caption_settings
 from visualizer.record import record
 from visualizer.render.look import look, painted_look
 
+from tiers import shipped, tiered
+
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted((ROOT / "scenarios").glob("*.yaml"))
 SURFACES = ("plane", "torus", "klein")
@@ -33,7 +35,7 @@ def assert_same_look(spec, transcript, settings, text_size: int) -> None:
     assert quiet.entries, "a panel always shows some colour with words"
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", shipped())
 def test_every_shipped_panel_looks_the_same_drawn_or_not(path):
     ready = pipeline.prepare(sc.load(path))
     for spec, transcript, settings in zip(ready.panels, ready.transcripts,
@@ -64,7 +66,7 @@ def solvers_for(generator: str, surface: str) -> list[str | None]:
                      if not blocks or registry.get("solver", name).blocks]
 
 
-@pytest.mark.parametrize("surface", SURFACES)
+@pytest.mark.parametrize("surface", tiered(SURFACES, lambda s: s == "torus"))
 @pytest.mark.parametrize("generator", sorted(registry.algorithms("generator")))
 def test_every_generator_and_solver_looks_the_same_drawn_or_not(generator, surface):
     if not registry.get("generator", generator).accepts(surface):
@@ -83,7 +85,7 @@ def test_every_generator_and_solver_looks_the_same_drawn_or_not(generator, surfa
         check(panels(raw[k:k + 8]))
 
 
-@pytest.mark.parametrize("surface", ["torus", "klein", "plane"])
+@pytest.mark.parametrize("surface", tiered(["torus", "klein", "plane"], lambda s: s == "torus"))
 def test_neighbourhood_views_look_the_same_drawn_or_not(surface):
     raw = []
     for generator in algorithms("generator", surface):
