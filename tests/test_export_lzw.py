@@ -121,6 +121,20 @@ def test_pillow_grows_its_table_as_the_python_encoder_does(seed):
             lzw.python_growing_codes(data, start, bits)
 
 
+def test_an_end_code_pillow_writes_narrow_is_still_found():
+    """Data that ends right where the codes widen: Pillow writes the end code at the old
+    width, too short to be read back at the new one (this once stopped the deferred-clear
+    encoder with a KeyError)."""
+    data = bytes([3, 1, 1, 0, 2, 0, 3, 0, 0, 2, 2, 3])     # 11 codes: 5 + 11 = 16
+    assert lzw.growing_codes(data, 0, 2) == lzw.python_growing_codes(data, 0, 2)
+    assert lzw.deferred_codes(data, 2) == pixel_by_pixel_codes(data, 2)
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        bits = int(rng.integers(2, 5))
+        data = rng.integers(0, 1 << bits, int(rng.integers(5, 400))).astype(np.uint8).tobytes()
+        assert lzw.growing_codes(data, 0, bits) == lzw.python_growing_codes(data, 0, bits)
+
+
 def test_an_encoder_that_clears_early_is_not_trusted(monkeypatch):
     data = runs_and_noise(3)
     bits = lzw.code_size(np.frombuffer(data, np.uint8))

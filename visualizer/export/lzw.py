@@ -79,10 +79,12 @@ def growing_codes(data: bytes, start: int, bits: int) -> list[int]:
                           adds + 1)
         if clear in codes[:adds]:
             return python_growing_codes(data, start, bits)
-        if eoi not in codes:
+        if eoi not in codes and len(codes) >= adds:
             return codes[:adds]           # a code follows the last one that grew the table
-        if part.size == pixels.size:
-            return codes
+        if part.size == pixels.size:      # the data ended before the table filled
+            # Pillow writes the end code at the width before the last code widened it, so
+            # when that width falls short the end code cannot be read back: add it here
+            return codes if eoi in codes else codes + [eoi]
         span *= 4         # the part ended before the table filled, the data does not
 
 
