@@ -53,38 +53,43 @@ def test_deferred_clear_round_trip_and_smaller():
 
 
 def pixel_by_pixel_codes(data: bytes, bits: int) -> list[int]:
-    """The deferred-clear encoder written plainly, one dictionary look-up per pixel."""
+    """The deferred-clear encoder written plainly, one dictionary look-up per pixel, with
+    the same rule for giving a full table up (`lzw.KEEP_BITS`, `SHORT`, `RUN`)."""
     clear, eoi = 1 << bits, (1 << bits) + 1
-    codes, pixels = [clear], iter(data)
-    prefix = next(pixels)
-    cleared = True
-    while cleared:
-        table, length, next_code = {}, [1] * (eoi + 1), eoi + 1
-        base, window, consumed, cleared = 0.0, 0, 0, False
-        for pixel in pixels:
-            code = table.get(prefix << 8 | pixel)
-            if code is not None:
-                prefix = code
+    codes, start, n = [clear], 0, len(data)
+    while True:
+        table, next_code, grown = {}, eoi + 1, 0
+        prefix, at, i = data[start], start, start + 1     # `prefix` holds data[at:i]
+        rate, restart, undo = 0.0, -1, len(codes)
+        while True:
+            if i < n and (prefix << 8 | data[i]) in table:
+                prefix = table[prefix << 8 | data[i]]
+                i += 1
                 continue
-            codes.append(prefix)
-            if next_code < lzw.MAX_CODES:          # the table grows
-                length.append(length[prefix] + 1)
-                table[prefix << 8 | pixel] = next_code
+            if next_code < lzw.MAX_CODES:               # the table grows
+                codes.append(prefix)
+                grown += 1
+                if i == n:
+                    return codes + [eoi]
+                table[prefix << 8 | data[i]] = next_code
                 next_code += 1
-                prefix = pixel
-                continue
-            consumed += length[prefix]             # the table is full
-            window += 1
-            prefix = pixel
-            if window == lzw.WINDOW:
-                if not base:
-                    base = consumed / lzw.WINDOW
-                elif consumed / lzw.WINDOW < base * lzw.WORSE:
+                rate = (i - start) / grown
+            else:                                        # the table is full
+                give_up = rate * bits < lzw.KEEP_BITS
+                if (give_up or i - at < lzw.SHORT) and restart < 0:
+                    restart, undo = at, len(codes)
+                elif not give_up and i - at > lzw.RUN:
+                    restart = -1
+                if give_up:
+                    del codes[undo:]
                     codes.append(clear)
-                    cleared = True
+                    start = restart
                     break
-                window = consumed = 0
-    return codes + [prefix, eoi]
+                rate += (i - at - rate) / 16
+                codes.append(prefix)
+                if i == n:
+                    return codes + [eoi]
+            prefix, at, i = data[i], i, i + 1
 
 
 def runs_and_noise(seed: int) -> bytes:
