@@ -128,7 +128,7 @@ ALL_CANDIDATES_UP_TO = 4096
 MIXED_EXTRA = 50
 MIXED_RUNS = 0.95
 MIXED_FROM_CHANGED = 0.05
-MIXED_FIRST = 8          # the first undecided rectangles of a kind try it; later ones while
+MIXED_FIRST = 4          # the first undecided rectangles of a kind try it; later ones while
 MIXED_PAYS = 1e-5        # it saved this many bytes per pixel of those that tried it, or
 MIXED_EVERY = 32         # once in this many
 OPAQUE_FROM_CHANGED = 0.2
@@ -250,27 +250,26 @@ def gaps_of(flat: np.ndarray, changed: np.ndarray, values: np.ndarray) -> Gaps:
     """The `Gaps` of `flat` whose pixels at the sorted positions `changed` (holding
     `values`) changed: two reductions over the rectangle, the rest per gap."""
     n, k = flat.size, changed.size
-    bounds = np.empty(2 * k + 1, np.int64)              # gap, changed pixel, gap, ...
-    bounds[0::2] = np.concatenate(([-1], changed)) + 1
-    bounds[1::2] = changed
-    lengths = np.diff(bounds, append=n)[0::2]
-    inside = bounds[:2 * k + (bounds[-1] < n)]          # no last gap after the last pixel
+    bounds = np.empty(2 * k + 2, np.int64)              # gap, changed pixel, gap, ..., end
+    bounds[0] = 0
+    np.add(changed, 1, out=bounds[2:-1:2])
+    bounds[1:-1:2] = changed
+    bounds[-1] = n
+    lengths = bounds[1::2] - bounds[0::2]
+    inside = bounds[:-1] if bounds[-2] < n else bounds[:-2]   # no gap after the last pixel
     low = np.minimum.reduceat(flat, inside)[0::2]       # per gap (empty ones: anything)
     colour = np.zeros(k + 1, np.uint8)
     colour[:low.size] = low
     single = np.zeros(k + 1, bool)
     single[:low.size] = np.maximum.reduceat(flat, inside)[0::2] == low
     single &= lengths > 0
-    matches = np.zeros(k + 1, np.int64)
-    matches[1:] += colour[1:] == values                 # the changed pixel before the gap
-    matches[:-1] += colour[:-1] == values               # ... and after it
-    matches *= single
-    sides = np.full(k + 1, 2)                           # changed pixels beside each gap
-    sides[0] -= 1
-    sides[-1] -= 1
-    runs_clear = int(sides[lengths > 0].sum()) + int(np.count_nonzero(
+    matches = (colour[1:] == values).view(np.uint8)     # the changed pixel before the gap
+    matches = np.concatenate(([0], matches)) + np.append(colour[:-1] == values, False)
+    matches *= single                                   # ... and after it
+    nonempty = np.count_nonzero(lengths)
+    runs_clear = 2 * nonempty - (lengths[0] > 0) - (lengths[-1] > 0) + int(np.count_nonzero(
         (lengths[1:-1] == 0) & (values[1:] != values[:-1])))
-    return Gaps(values, lengths, colour, single, matches, runs_clear)
+    return Gaps(values, lengths, colour, single, matches, int(runs_clear))
 
 
 def _runs_keeping(gaps: Gaps, keep: np.ndarray) -> int:
