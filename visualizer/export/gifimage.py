@@ -130,7 +130,7 @@ MIXED_RUNS = 0.95
 MIXED_FROM_CHANGED = 0.05
 MIXED_FIRST = 4          # the first undecided rectangles of a kind try it; later ones while
 MIXED_PAYS = 1e-5        # it saved this many bytes per pixel of those that tried it, or
-MIXED_EVERY = 32         # once in this many
+MIXED_EVERY = 64         # once in this many
 OPAQUE_FROM_CHANGED = 0.2
 OPAQUE_FROM_RUNS = 1.1
 #: effort "best" re-encodes with deferred clears (`lzw.deferred_data`, in Python: 2-6 times
