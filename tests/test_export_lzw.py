@@ -53,38 +53,43 @@ def test_deferred_clear_round_trip_and_smaller():
 
 
 def pixel_by_pixel_codes(data: bytes, bits: int) -> list[int]:
-    """The deferred-clear encoder written plainly, one dictionary look-up per pixel."""
+    """The deferred-clear encoder written plainly, one dictionary look-up per pixel, with
+    the same rule for giving a full table up (`lzw.KEEP_BITS`, `SHORT`, `RUN`)."""
     clear, eoi = 1 << bits, (1 << bits) + 1
-    codes, pixels = [clear], iter(data)
-    prefix = next(pixels)
-    cleared = True
-    while cleared:
-        table, length, next_code = {}, [1] * (eoi + 1), eoi + 1
-        base, window, consumed, cleared = 0.0, 0, 0, False
-        for pixel in pixels:
-            code = table.get(prefix << 8 | pixel)
-            if code is not None:
-                prefix = code
+    codes, start, n = [clear], 0, len(data)
+    while True:
+        table, next_code, grown = {}, eoi + 1, 0
+        prefix, at, i = data[start], start, start + 1     # `prefix` holds data[at:i]
+        rate, restart, undo = 0.0, -1, len(codes)
+        while True:
+            if i < n and (prefix << 8 | data[i]) in table:
+                prefix = table[prefix << 8 | data[i]]
+                i += 1
                 continue
-            codes.append(prefix)
-            if next_code < lzw.MAX_CODES:          # the table grows
-                length.append(length[prefix] + 1)
-                table[prefix << 8 | pixel] = next_code
+            if next_code < lzw.MAX_CODES:               # the table grows
+                codes.append(prefix)
+                grown += 1
+                if i == n:
+                    return codes + [eoi]
+                table[prefix << 8 | data[i]] = next_code
                 next_code += 1
-                prefix = pixel
-                continue
-            consumed += length[prefix]             # the table is full
-            window += 1
-            prefix = pixel
-            if window == lzw.WINDOW:
-                if not base:
-                    base = consumed / lzw.WINDOW
-                elif consumed / lzw.WINDOW < base * lzw.WORSE:
+                rate = (i - start) / grown
+            else:                                        # the table is full
+                give_up = rate * bits < lzw.KEEP_BITS
+                if (give_up or i - at < lzw.SHORT) and restart < 0:
+                    restart, undo = at, len(codes)
+                elif not give_up and i - at > lzw.RUN:
+                    restart = -1
+                if give_up:
+                    del codes[undo:]
                     codes.append(clear)
-                    cleared = True
+                    start = restart
                     break
-                window = consumed = 0
-    return codes + [prefix, eoi]
+                rate += (i - at - rate) / 16
+                codes.append(prefix)
+                if i == n:
+                    return codes + [eoi]
+            prefix, at, i = data[i], i, i + 1
 
 
 def runs_and_noise(seed: int) -> bytes:
@@ -119,6 +124,20 @@ def test_pillow_grows_its_table_as_the_python_encoder_does(seed):
     for start in (0, len(data) // 3, len(data) - 1):
         assert lzw.growing_codes(data, start, bits) == \
             lzw.python_growing_codes(data, start, bits)
+
+
+def test_an_end_code_pillow_writes_narrow_is_still_found():
+    """Data that ends right where the codes widen: Pillow writes the end code at the old
+    width, too short to be read back at the new one (this once stopped the deferred-clear
+    encoder with a KeyError)."""
+    data = bytes([3, 1, 1, 0, 2, 0, 3, 0, 0, 2, 2, 3])     # 11 codes: 5 + 11 = 16
+    assert lzw.growing_codes(data, 0, 2) == lzw.python_growing_codes(data, 0, 2)
+    assert lzw.deferred_codes(data, 2) == pixel_by_pixel_codes(data, 2)
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        bits = int(rng.integers(2, 5))
+        data = rng.integers(0, 1 << bits, int(rng.integers(5, 400))).astype(np.uint8).tobytes()
+        assert lzw.growing_codes(data, 0, bits) == lzw.python_growing_codes(data, 0, bits)
 
 
 def test_an_encoder_that_clears_early_is_not_trusted(monkeypatch):

@@ -1,11 +1,11 @@
 """Streaming GIF writer: one global colour table, changed rectangles, exact timing.
 
 Each frame is compared with what a viewer currently shows; only the bounding rectangle of
-the change is encoded (several ways, the smallest kept: see `gifimage.encode_changes`). A
-frame is held back until the next one arrives, so that identical frames merge into one
-longer delay. The first `lookahead` changing frames are held (as their changed pixels)
-before anything is encoded, to give the colours they change to the lowest colour table
-slots (`gifcolours`). Image blocks
+the change is encoded (its unchanged pixels transparent or kept, about one LZW encode per
+rectangle: see `gifimage.encode_changes`). A frame is held back until the next one
+arrives, so that identical frames merge into one longer delay. The first `lookahead`
+changing frames are held (as their changed pixels) before anything is encoded, to give
+the colours they change to the lowest colour table slots (`gifcolours`). Image blocks
 stream to a scratch file; `close()` writes the header with the final, smallest colour
 table and copies the blocks after it. Memory does not depend on the number of frames.
 """
@@ -24,14 +24,14 @@ from . import FORMATS
 from .base import Rect, Writer
 from .gifcolours import ColourTable
 from .gifformat import MAX_DELAY, TRAILER, control, descriptor, header
-from .gifimage import EFFORTS, encode_changes, full_image
+from .gifimage import EFFORTS, Chooser, encode_changes, full_image
 
 #: frame rates whose frame delay is a whole number of 1/100 s and at least 2/100 s
 #: (browsers show shorter delays as 10/100 s)
 GIF_FPS = FORMATS["gif"].fps
 EFFORT = FORMATS["gif"].options[0]
 MIN_DURATION = 0.02   # seconds; browsers slow anything shorter down to 0.1 s
-LOOKAHEAD = 256       # changing frames held (as their changes) to plan the colour table
+LOOKAHEAD = 1024      # changing frames held (as their changes) to plan the colour table
 HOLD_BYTES = 32 << 20  # ... or fewer, once their changes take this much memory
 HOLD_FRAMES = 4096    # ... or fewer, counting repeated frames too
 NO_CHANGE = (np.zeros(0, np.intp), np.zeros(0, np.uint8))   # a held repeated frame
@@ -49,13 +49,14 @@ def check_gif_fps(fps: float) -> float:
 class GifWriter(Writer):
     """Writes a looping GIF whose only colour table holds the palette colours it uses.
 
-    Options: `effort` is "best" (default: several ways of using transparency per
-    rectangle, Pillow's LZW, deferred LZW clears on the first, whole frame only: CPU grows
-    with the pixel count), "smallest" (deferred clears on every rectangle that fills the
-    LZW table: a few % smaller on large Life and 1080p GIFs, about twice the CPU), "fast"
-    (as "best" but Pillow's LZW on the first frame too) or "fastest" (unchanged pixels
-    always transparent): see `gifimage.encode_changes`; `lookahead` (default 256)
-    changing frames are held to order the colour table (0 = in order of first use);
+    Options: `effort` is "best" (default: the candidates for the unchanged pixels chosen
+    by rules and by what earlier rectangles gained, about 1.2 LZW encodes per rectangle;
+    deferred LZW clears on the first frame and on a budget of the rectangles that fill the
+    LZW table), "smallest" (every candidate, deferred clears wherever they fill the table:
+    smaller on Life and large canvases, several times the CPU), "fast" ("matching" and
+    sometimes "opaque", Pillow's LZW only) or "fastest" (unchanged pixels always
+    transparent): see `gifimage.encode_changes`; `lookahead` (default 1024) changing
+    frames are held to order the colour table (0 = in order of first use);
     `keep_palette=True` writes the whole palette as the colour table, slot = palette index
     (bigger files: more LZW bits per pixel); `optimize="gifsicle"` runs `gifsicle -O3`
     over the finished file and keeps the result if it is smaller.
@@ -82,6 +83,7 @@ class GifWriter(Writer):
                 raise ValueError("optimize `\"gifsicle\"` needs gifsicle on PATH; install it "
                                  "(apt install gifsicle) or pass optimize=None")
         self._effort = effort
+        self._chooser = Chooser()                # what the rectangles so far have taught
         self._lookahead = lookahead
         self._held: list | None = []             # (changed flat positions, their values,
                                                  #  seconds, dirty) until planned
@@ -191,7 +193,8 @@ class GifWriter(Writer):
         rect = (int(ys[0]), int(ys[-1]) + 1, int(xs.min()), int(xs.max()) + 1)
         y0, y1, x0, x1 = rect
         changed = (ys - y0) * (x1 - x0) + (xs - x0)   # flat in the rectangle, scan order
-        encoded = encode_changes(self._canvas()[y0:y1, x0:x1], changed, effort=self._effort)
+        encoded = encode_changes(self._canvas()[y0:y1, x0:x1], changed, effort=self._effort,
+                                 chooser=self._chooser, values=slots)
         self._hold(encoded, rect, duration)
 
     def _hold(self, encoded: tuple[bytes, int | None, int], rect: Rect, seconds: float) -> None:

@@ -1,4 +1,10 @@
-"""Choosing the smallest image data for a changed rectangle of a GIF frame."""
+"""Choosing the image data for a changed rectangle of a GIF frame.
+
+Which unchanged pixels stay opaque ("candidates", from the changed positions and the gaps
+between them, `kept_pixels`) and whether a rectangle is re-encoded with deferred LZW
+clears, so that the LZW encodes stay close to one per rectangle while the bytes stay at
+those of trying many.
+"""
 from __future__ import annotations
 
 import functools
@@ -10,16 +16,8 @@ from .lzw import MAX_CODES, code_size, deferred_data, image_data
 
 EFFORTS = ("best", "fast", "fastest", "smallest")
 
-#: per effort, re-encode a changed rectangle with deferred clears (`lzw.deferred_data`,
-#: partly in Python) when Pillow's data is at least this many times what fills the LZW table
-#: once (None: never). That pass costs more per pixel than Pillow's encoder and runs on more
-#: frames the larger the canvas (more rectangles fill the table), so the default effort,
-#: "best", leaves it out: its CPU then grows with the pixel count. The figures:
-#: `python benchmarks/bench_gif.py --scaling` (docs/export.md).
-DEFERRED_FROM: dict[str, float | None] = {"smallest": 1.0, "best": None, "fast": None,
-                                          "fastest": None}
 #: efforts that re-encode the first, whole frame with deferred clears when it fills the LZW
-#: table (one image per file, so its cost grows with the pixel count)
+#: table: one image per file
 DEFERRED_FIRST = ("best", "smallest")
 
 
@@ -77,6 +75,17 @@ def _matching(flat_new: np.ndarray, changed: np.ndarray, gap_starts: np.ndarray,
     return where[one_colour[gap]]
 
 
+def _single_colour(flat: np.ndarray, gap_starts: np.ndarray, gap_ends: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """Where the colour changes along `flat` (the positions p with flat[p] != flat[p-1]),
+    and which gaps [gap_starts, gap_ends) hold one colour (or none)."""
+    colour_change = np.flatnonzero(flat[1:] != flat[:-1])
+    colour_change += 1
+    run_ends = np.append(colour_change, flat.size)   # end of the colour run holding p
+    return colour_change, run_ends[np.searchsorted(colour_change, gap_starts, "right")] \
+        >= gap_ends
+
+
 def kept_pixels(flat_new: np.ndarray, changed: np.ndarray, *, extend: bool = True,
                 mixed: bool = True, longest: int = MATCH_UP_TO) -> Kept:
     """The unchanged pixels that "extend", "mixed" and "matching" keep opaque, found from
@@ -89,12 +98,10 @@ def kept_pixels(flat_new: np.ndarray, changed: np.ndarray, *, extend: bool = Tru
     matching_keep = _matching(flat_new, changed, gap_starts, gap_ends, longest)
     if not (extend or mixed):
         return Kept(None, None, matching_keep, None)
-    colour_change = np.flatnonzero(flat_new[1:] != flat_new[:-1])
-    colour_change += 1
+    colour_change, single = _single_colour(flat_new, gap_starts, gap_ends)
     run_ends = np.append(colour_change, n)           # end of the colour run holding p
     mixed_keep = extend_keep = None
     if mixed:
-        single = run_ends[np.searchsorted(colour_change, gap_starts, "right")] >= gap_ends
         mixed_keep = _positions(gap_starts[single], gap_ends[single])
     if extend:
         run_starts = np.concatenate(([0], colour_change))
@@ -106,42 +113,83 @@ def kept_pixels(flat_new: np.ndarray, changed: np.ndarray, *, extend: bool = Tru
     return Kept(extend_keep, mixed_keep, matching_keep, colour_change.size)
 
 
-Candidate = tuple[np.ndarray, "int | None"]     # (pixels, transparent index or None)
+Candidate = tuple[np.ndarray, "int | None", int]   # flat pixels, transparent index, their top
+Encoded = tuple[bytes, "int | None", int]          # image data, transparent index, top index
 
-
-def smallest(candidates: list[Candidate], fills: float | None
-             ) -> tuple[bytes, int | None, int]:
-    """The shortest (image data, transparent index, largest index) among `candidates`,
-    which are (pixels, transparent index) pairs; re-encoded with deferred clears if that
-    is shorter, when Pillow's data fills the LZW table `fills` times (None: never)."""
-    best: tuple[bytes, int | None, np.ndarray, int] | None = None
-    for pixels, transparent in candidates:
-        bits = code_size(pixels)
-        data = image_data(pixels, bits)
-        if best is None or len(data) < len(best[0]):
-            best = (data, transparent, pixels, bits)
-    assert best is not None, "expected at least one candidate"
-    data, transparent, pixels, bits = best
-    if fills is not None and fills_table(data, bits, fills):
-        deferred = deferred_data(pixels, bits)
-        if len(deferred) < len(data):
-            data = deferred
-    return data, transparent, int(pixels.max())
-
-
-#: with effort "best" or "smallest", rectangles up to `ALL_CANDIDATES_UP_TO` pixels try every
-#: candidate; up to `MIXED_UP_TO` (or with `MIXED_FROM_CHANGED` of their pixels changed, as in
-#: Life) "matching" and "mixed"; other large ones "matching" only (one encode instead of two);
-#: "opaque" only when many pixels change or it has few more colour runs than "all transparent".
-#: Against trying all-transparent, mixed and opaque on every rectangle over 4096 pixels, this gave
-#: 0.994-1.000 times the bytes on nine shipped scenarios, and the default scenario's large
-#: rectangles (1-3 % of their pixels changed) take one encode instead of two. (Without mixed,
-#: Life's large rectangles, 5-13 % changed, took 2.6 % more.)
+#: effort "best": rectangles up to this many pixels try every candidate (cheap to encode);
+#: larger ones "matching", and "mixed" too when it keeps at most `MIXED_EXTRA` pixels more
+#: (it then often wins by a few bytes) or has at most `MIXED_RUNS` times the colour runs of
+#: "matching"; otherwise as `Chooser.mixed_pays` says, for rectangles with at least
+#: `MIXED_FROM_CHANGED` of their pixels changed (question cards, Life) and the others
+#: apart. "Opaque" when `OPAQUE_FROM_CHANGED` of the pixels changed, or
+#: `MIXED_FROM_CHANGED` and it has at most `OPAQUE_FROM_RUNS` times the colour runs of
+#: "matching". Measured on the shipped scenarios (docs/export.md).
 ALL_CANDIDATES_UP_TO = 4096
-MIXED_UP_TO = 1 << 17
-MIXED_FROM_CHANGED = 0.05     # share of changed pixels
-OPAQUE_FROM_CHANGED = 0.2     # share of changed pixels
-OPAQUE_FROM_RUNS = 1.2        # opaque colour runs / all-transparent colour runs
+MIXED_EXTRA = 50
+MIXED_RUNS = 0.95
+MIXED_FROM_CHANGED = 0.05
+MIXED_FIRST = 4          # the first undecided rectangles of a kind try it; later ones while
+MIXED_PAYS = 1e-5        # it saved this many bytes per pixel of those that tried it, or
+MIXED_EVERY = 64         # once in this many
+OPAQUE_FROM_CHANGED = 0.2
+OPAQUE_FROM_RUNS = 1.1
+#: effort "best" re-encodes with deferred clears (`lzw.deferred_data`, in Python: 2-6 times
+#: Pillow's CPU per pixel) a rectangle whose data fills the LZW table while the pixels past
+#: the first table, summed over the rectangles re-encoded, stay within this share of all
+#: the rectangles' pixels ("smallest" re-encodes every one, "fast" none)
+DEFERRED_SHARE = 0.1
+
+
+class Trials:
+    """What trying "mixed" beside "matching" saved on one kind of undecided rectangle."""
+
+    def __init__(self) -> None:
+        self.saved = 0           # bytes saved where it was tried
+        self.pixels = 0          # pixels of those rectangles
+        self.count = 0           # how many
+        self.since = 0           # rectangles since it was last tried
+
+    def pays(self) -> bool:
+        """Whether the next one tries it (`MIXED_FIRST`, `MIXED_PAYS`, `MIXED_EVERY`)."""
+        return (self.count < MIXED_FIRST or self.saved >= MIXED_PAYS * self.pixels
+                or self.since >= MIXED_EVERY)
+
+    def note(self, pixels: int, saved: int | None) -> None:
+        """Note a rectangle of `pixels` where "mixed" saved `saved` bytes (None: not
+        tried)."""
+        if saved is None:
+            self.since += 1
+        else:
+            self.since = 0
+            self.saved += max(0, saved)
+            self.pixels += pixels
+            self.count += 1
+
+
+class Chooser:
+    """What the writer of one animation learns as it goes (effort "best"): whether "mixed"
+    pays on the rectangles the rules leave undecided (`Trials`, by whether
+    `MIXED_FROM_CHANGED` of their pixels changed), and the budget of deferred clears."""
+
+    def __init__(self) -> None:
+        self.trials = (Trials(), Trials())
+        self.encoded = 0         # pixels of the rectangles encoded
+        self.deferred = 0.0      # pixels past the first LZW table of those re-encoded
+
+    def may_defer(self, pixels: int, fills: float) -> bool:
+        """Count a rectangle of `pixels` whose data fills the LZW table `fills` times, and
+        whether to re-encode it with deferred clears (`DEFERRED_SHARE`)."""
+        self.encoded += pixels
+        cost = pixels * (1 - 1 / fills) if fills > 1 else 0.0
+        if not cost or self.deferred + cost > DEFERRED_SHARE * self.encoded:
+            return False
+        self.deferred += cost
+        return True
+
+
+def _bits(top: int) -> int:
+    """The LZW code size of pixels whose largest index is `top` (`lzw.code_size`)."""
+    return max(2, top.bit_length())
 
 
 def _runs(flat: np.ndarray) -> int:
@@ -149,51 +197,204 @@ def _runs(flat: np.ndarray) -> int:
     return int(np.count_nonzero(flat[1:] != flat[:-1]))
 
 
-def encode_changes(new: np.ndarray, changed: np.ndarray, *, effort: str = "best"
-                   ) -> tuple[bytes, int | None, int]:
-    """The smallest image data drawing the rectangle `new`, given the sorted flat positions
+def _kept(flat: np.ndarray, keep: np.ndarray | None, limit: int = 255
+          ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The unchanged pixels `keep` (flat positions) and their indices, but those above
+    `limit` (they would widen the LZW codes); None if none is left."""
+    if keep is None or not keep.size:
+        return None
+    values = flat.take(keep)
+    if limit < 255:
+        below = values <= limit
+        keep, values = keep[below], values[below]
+    return (keep, values) if keep.size else None
+
+
+def _keeping(clear: np.ndarray, kept: tuple[np.ndarray, np.ndarray], transparent: int
+             ) -> Candidate:
+    """`clear` (every unchanged pixel `transparent`) with the `kept` pixels (positions,
+    indices) opaque."""
+    pixels = clear.copy()
+    pixels[kept[0]] = kept[1]
+    return pixels, transparent, int(pixels.max())
+
+
+def _every_candidate(flat: np.ndarray, changed: np.ndarray, clear: np.ndarray,
+                     transparent: int, top: int) -> list[Candidate]:
+    """Every candidate, each once ("matching" first)."""
+    kept = kept_pixels(flat, changed)
+    limit = (1 << _bits(top)) - 1                    # kept pixels within the code size
+    found: list[Candidate] = []
+    for keep, cap in ((kept.matching, limit), (kept.mixed, limit), (None, 255),
+                      (kept.mixed, 255), (kept.extend, 255), (kept.matching, 255)):
+        pixels = _kept(flat, keep, cap)
+        candidate = _keeping(clear, pixels, transparent) if pixels else \
+            (clear, transparent, int(clear.max()))
+        if not any(np.array_equal(candidate[0], other[0]) for other in found):
+            found.append(candidate)
+    return found + [(flat, None, int(flat.max()))]
+
+
+class Gaps(NamedTuple):
+    """A rectangle (flat, scan order) cut at its changed pixels into the runs of unchanged
+    pixels between them, its "gaps" (one more than the changed pixels; some empty)."""
+    values: np.ndarray     # the changed pixels' indices
+    lengths: np.ndarray    # each gap's length
+    colour: np.ndarray     # the gap's colour if it has one (`single`)
+    single: np.ndarray     # whether the gap is of one colour (and not empty)
+    matches: np.ndarray    # how many of the changed pixels beside it are of that colour
+    runs_clear: int        # the colour runs with every gap transparent
+
+
+def gaps_of(flat: np.ndarray, changed: np.ndarray, values: np.ndarray) -> Gaps:
+    """The `Gaps` of `flat` whose pixels at the sorted positions `changed` (holding
+    `values`) changed: two reductions over the rectangle, the rest per gap."""
+    n, k = flat.size, changed.size
+    bounds = np.empty(2 * k + 2, np.int64)              # gap, changed pixel, gap, ..., end
+    bounds[0] = 0
+    np.add(changed, 1, out=bounds[2:-1:2])
+    bounds[1:-1:2] = changed
+    bounds[-1] = n
+    lengths = bounds[1::2] - bounds[0::2]
+    inside = bounds[:-1] if bounds[-2] < n else bounds[:-2]   # no gap after the last pixel
+    low = np.minimum.reduceat(flat, inside)[0::2]       # per gap (empty ones: anything)
+    colour = np.zeros(k + 1, np.uint8)
+    colour[:low.size] = low
+    single = np.zeros(k + 1, bool)
+    single[:low.size] = np.maximum.reduceat(flat, inside)[0::2] == low
+    single &= lengths > 0
+    matches = (colour[1:] == values).view(np.uint8)     # the changed pixel before the gap
+    matches = np.concatenate(([0], matches)) + np.append(colour[:-1] == values, False)
+    matches *= single                                   # ... and after it
+    nonempty = np.count_nonzero(lengths)
+    runs_clear = 2 * nonempty - (lengths[0] > 0) - (lengths[-1] > 0) + int(np.count_nonzero(
+        (lengths[1:-1] == 0) & (values[1:] != values[:-1])))
+    return Gaps(values, lengths, colour, single, matches, int(runs_clear))
+
+
+def _runs_keeping(gaps: Gaps, keep: np.ndarray) -> int:
+    """The colour runs of the candidate whose gaps `keep` keep their colour: each such gap
+    merges with the changed pixels beside it of its colour (the transparent index is
+    none of theirs)."""
+    return gaps.runs_clear - int(gaps.matches[keep].sum())
+
+
+def _from_runs(gaps: Gaps, keep: np.ndarray, transparent: int) -> Candidate:
+    """The candidate whose gaps `keep` keep their (single) colour, the others being
+    `transparent`: one run per gap and changed pixel, expanded by `np.repeat`."""
+    index = np.empty(2 * gaps.values.size + 1, np.uint8)
+    index[0::2] = np.where(keep, gaps.colour, transparent)
+    index[1::2] = gaps.values
+    length = np.ones(index.size, np.int64)
+    length[0::2] = gaps.lengths
+    pixels = np.repeat(index, length)
+    return pixels, transparent, int(pixels.max())
+
+
+def _candidates(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
+                transparent: int, top: int, effort: str, chooser: Chooser
+                ) -> tuple[list[Candidate], Trials | None]:
+    """The candidates a rectangle tries (`encode_changes`), "matching" first, and the
+    `Trials` that decided on "mixed" (it is then second if tried), if any. The large
+    rectangles' candidates are built from their gaps, each gap all kept or all
+    transparent (one `np.repeat`)."""
+    n = flat.size
+    if effort == "smallest" or n <= ALL_CANDIDATES_UP_TO:
+        clear = np.full(n, transparent, np.uint8)
+        clear[changed] = values
+        return _every_candidate(flat, changed, clear, transparent, top), None
+    share = changed.size / n
+    gaps = gaps_of(flat, changed, values)
+    keep = gaps.single & (gaps.colour < 1 << _bits(top))     # within the code size
+    matching = keep & (gaps.matches > 0) & (gaps.lengths <= MATCH_UP_TO)
+    found = [_from_runs(gaps, matching, transparent)]
+    runs_matching = _runs_keeping(gaps, matching)
+    trials = None
+    extra = int(gaps.lengths[keep & ~matching].sum())
+    if effort == "best" and extra:
+        if extra > MIXED_EXTRA and _runs_keeping(gaps, keep) > MIXED_RUNS * runs_matching:
+            trials = chooser.trials[share >= MIXED_FROM_CHANGED]
+        if trials is None or trials.pays():
+            found.append(_from_runs(gaps, keep, transparent))
+    if share >= OPAQUE_FROM_CHANGED or \
+            share >= MIXED_FROM_CHANGED and _runs(flat) <= OPAQUE_FROM_RUNS * runs_matching:
+        found.append((flat, None, int(flat.max())))
+    return found, trials
+
+
+def _smallest(candidates: list[Candidate], shape: tuple[int, ...]
+              ) -> tuple[list[bytes], int]:
+    """Every candidate's image data (Pillow), and which one is the shortest."""
+    datas = [image_data(pixels.reshape(shape), _bits(top)) for pixels, _, top in candidates]
+    return datas, min(range(len(datas)), key=lambda k: len(datas[k]))
+
+
+def _deferred(data: bytes, candidate: Candidate, shape: tuple[int, ...], effort: str,
+              chooser: Chooser) -> bytes:
+    """`data` (Pillow's, of `candidate`), or its re-encoding with deferred clears if that is
+    shorter and the effort asks for it (`DEFERRED_SHARE`)."""
+    pixels, _, top = candidate
+    bits = _bits(top)
+    fills = len(data) * 8 / _table_bits(bits)
+    if effort == "smallest" and fills > 1 or \
+            effort == "best" and chooser.may_defer(pixels.size, fills):
+        deferred = deferred_data(pixels.reshape(shape), bits, data)
+        if len(deferred) < len(data):
+            return deferred
+    return data
+
+
+def encode_changes(new: np.ndarray, changed: np.ndarray, *, effort: str = "best",
+                   chooser: Chooser | None = None, values: np.ndarray | None = None
+                   ) -> Encoded:
+    """The image data drawing the rectangle `new`, given the sorted flat positions
     `changed` of the pixels that changed (every other pixel is unchanged): (data,
-    transparent index or None, largest index used).
+    transparent index or None, largest index used); `values` are the indices at
+    `changed`, if the caller has them.
 
-    Candidates: every unchanged pixel transparent (the only one with `effort="fastest"`);
-    no transparency; unchanged pixels kept where they extend a neighbouring changed run
-    ("extend"), transparent only in unchanged runs of several colours ("mixed"), or kept in
-    short one-colour runs matching a changed neighbour ("matching"); rectangles over
-    `ALL_CANDIDATES_UP_TO` pixels try fewer candidates (see there). A result that fills the
-    LZW table `DEFERRED_FROM[effort]` times is re-encoded with deferred clears. The
-    transparent index is the lowest one the changed pixels do not use, which keeps the
-    LZW code size small.
+    The transparent index is the lowest one the changed pixels do not use, which keeps
+    the LZW code size small. Candidates for the unchanged pixels: all transparent (the
+    only one with `effort="fastest"`); kept in short one-colour runs matching a changed
+    neighbour ("matching"); transparent only in unchanged runs of several colours
+    ("mixed"); kept where they extend a neighbouring changed run ("extend"); no
+    transparency ("opaque"); "matching" and "mixed" leave out kept pixels that would widen
+    the codes (small rectangles also try them with those). Effort "smallest" tries them
+    all, "fast" "matching" and "opaque" (see `OPAQUE_FROM_CHANGED`), "best" as
+    `ALL_CANDIDATES_UP_TO` says, learning in `chooser` (one per animation); the shortest
+    is kept, and re-encoded with deferred clears as `DEFERRED_SHARE` says.
     """
-    flat = np.ascontiguousarray(new).ravel()
-    values = flat.take(changed)
-    used = np.bincount(values, minlength=256)
-    transparent = int(np.flatnonzero(used == 0)[0])
-    clear = np.full(flat.size, transparent, dtype=np.uint8)
-    clear[changed] = values
+    chooser = chooser or Chooser()
     shape = new.shape
-    candidates: list[Candidate] = []
-    if effort == "fastest":
-        candidates.append((clear.reshape(shape), transparent))
+    flat = np.ascontiguousarray(new).reshape(-1)
+    if values is None:
+        values = flat.take(changed)
+    used = np.bincount(values, minlength=256)
+    transparent = int(used.argmin())
+    trials = None
+    if used[transparent]:                 # the changed pixels use every index
+        candidates: list[Candidate] = [(flat, None, int(flat.max()))]
+    elif effort == "fastest":
+        clear = np.full(flat.size, transparent, np.uint8)
+        clear[changed] = values
+        candidates = [(clear, transparent, int(clear.max()))]
     else:
-        every = flat.size <= ALL_CANDIDATES_UP_TO
-        mixed = flat.size <= MIXED_UP_TO or changed.size >= MIXED_FROM_CHANGED * flat.size
-        kept = kept_pixels(flat, changed, extend=every, mixed=mixed)
-        if (every or changed.size >= OPAQUE_FROM_CHANGED * flat.size
-                or (kept.colour_changes if kept.colour_changes is not None else _runs(flat))
-                <= OPAQUE_FROM_RUNS * _runs(clear)):
-            candidates.append((new, None))
-        if every or not kept.matching.size:
-            candidates.append((clear.reshape(shape), transparent))
-        for keep in (kept.matching, kept.extend, kept.mixed):
-            if keep is not None and keep.size:    # empty: the same as all transparent
-                pixels = clear.copy()
-                pixels[keep] = flat.take(keep)
-                candidates.append((pixels.reshape(shape), transparent))
-    data, index, top = smallest(candidates, DEFERRED_FROM[effort])
-    return data, index, max(top, transparent if index is not None else 0)
+        candidates, trials = _candidates(flat, changed, values, transparent,
+                                         max(int(values.max()), transparent), effort, chooser)
+    datas, best = _smallest(candidates, shape)
+    if trials is not None:
+        tried = len(candidates) > 1 and candidates[1][1] is not None
+        trials.note(flat.size, len(datas[0]) - len(datas[1]) if tried else None)
+    _, index, top = candidates[best]
+    data = _deferred(datas[best], candidates[best], shape, effort, chooser)
+    return data, index, max(top, index if index is not None else 0)
 
 
-def full_image(pixels: np.ndarray, *, effort: str = "best") -> tuple[bytes, int | None, int]:
+def full_image(pixels: np.ndarray, *, effort: str = "best") -> Encoded:
     """The smallest opaque image data of `pixels`: (data, None (no transparent index),
-    largest index used)."""
-    return smallest([(pixels, None)], 1.0 if effort in DEFERRED_FIRST else None)
+    largest index used). With a `DEFERRED_FIRST` effort, re-encoded with deferred clears
+    if that is shorter, when Pillow's data fills the LZW table."""
+    bits = code_size(pixels)
+    data = image_data(pixels, bits)
+    if effort in DEFERRED_FIRST and fills_table(data, bits):
+        data = min(data, deferred_data(pixels, bits, data), key=len)
+    return data, None, int(pixels.max())
