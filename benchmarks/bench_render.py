@@ -23,7 +23,7 @@ outside by wrapping the GIF writer class's `write` and `close` (benchmarks/write
   calls) of the changed rectangles alone, once each (each frame's bounding box of changed
   colours, the first frame whole, opaque, smallest code size), nothing else. Printed beside
   it: how much of the writer's CPU its own calls of that encoder take, and how many calls it
-  makes per rectangle (it tries several transparency candidates).
+  makes per rectangle (it may try more than one transparency candidate).
 
 Both ways are warmed up first (imports, fonts, glyph caches), then timed `--repeat` times each
 (default 3), alternating; the best run of each is kept (as `timeit` does: the others measure

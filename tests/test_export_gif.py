@@ -11,7 +11,7 @@ from PIL import Image, ImageSequence
 
 from gifblocks import parse
 from visualizer.export import GifWriter, open_writer
-from visualizer.export.gif import GIF_FPS
+from visualizer.export.gif import GIF_FPS, LOOKAHEAD
 
 
 def write_gif(path, frames, palette, durations=None, dirties=None, **options):
@@ -270,10 +270,10 @@ def test_memory_does_not_grow_with_frames(tmp_path, palette):
         out.write(frame, dirty=(k % 120, k % 120 + 1, 0, 160))
 
     tracemalloc.start()
-    for k in range(100):
+    for k in range(LOOKAHEAD + 100):      # past the held frames: every frame is encoded
         step(k)
     early = tracemalloc.get_traced_memory()[0]
-    for k in range(100, 1100):
+    for k in range(LOOKAHEAD + 100, LOOKAHEAD + 1100):
         step(k)
     late = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
