@@ -74,9 +74,9 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("gif", ".gif", "gif:GifWriter", "a looping GIF (slides, web pages)",
            options=(Param("effort", ParamKind.CHOICE, "best",
                           "GIF encoding effort: best (the default; time grows with the pixel "
-                          "count), smallest (a few % smaller on Life and 1080p, about twice "
-                          "the time), fast (Life 2-3 times faster, files 2-5 % bigger), "
-                          "fastest",
+                          "count), smallest (2-5 % smaller on Life and 1080p, about 3-4 "
+                          "times the CPU), fast (up to a third less CPU, files 1-3 % "
+                          "bigger), fastest",
                           choices=("best", "fast", "fastest", "smallest")),),
            max_side=65535, fps=(50, 25, 20, 10, 5, 4, 2, 1)),
     Format("mp4", ".mp4", "mp4:Mp4Writer", "an H.264 video (slide software, video players)",
