@@ -181,3 +181,30 @@ def test_a_bare_canvas_keeps_every_line():
     for _ in range(50):
         panel.apply(ev.CellMarked((0, 0), ev.Mark.CURRENT))
     assert "kept" in panel.caption()
+
+
+def test_an_algorithm_stopped_on_a_problem_is_said_to_the_end():
+    """A student's generator that stops on a problem: the caption keeps saying why through
+    the endpoints, the figures and the solve (a plain milestone's line goes with them),
+    until a new grid starts."""
+    from visualizer.maze import Maze, stats
+
+    maze = Maze(3, 3)
+    caption = MazeCaption(clock=lambda p: p / 10, hold=0.5, figures_wait=True)
+    why = "my_backtracker: step 2, line 9: carve((0, 0), (2, 2)): not neighbours"
+    stream = [ev.GridCreated(3, 3, maze.surface), ev.WallOpened((0, 0), ev.Side.E),
+              ev.Milestone(why, kind=ev.MilestoneKind.STOPPED),
+              ev.EndpointsSet((0, 0), (2, 2)),
+              stats.as_event(ev.Scope.MAZE, stats.maze_stats(maze)),
+              ev.NoPath(ev.NoPathReason.UNREACHABLE),
+              stats.as_event(ev.Scope.SOLVE, stats.solve_stats([]))]
+    for event in stream:
+        caption.apply(event)
+        if caption.step >= 3:
+            assert why in caption.text()
+    plain = MazeCaption(clock=lambda p: p / 10, hold=0.5)
+    for event in [*stream[:2], ev.Milestone(why), *stream[3:]]:
+        plain.apply(event)
+    assert why not in plain.text(), "a plain milestone's line does not stay"
+    caption.apply(ev.GridCreated(3, 3, maze.surface))
+    assert why not in caption.text()

@@ -90,6 +90,8 @@ class MilestoneKind(_Word):
     FARTHEST = "farthest"                # a flood has ended: its farthest cell and distance
     LONGEST_PATH = "longest path"        # the two floods found a longest path
     LEFT_WALL = "left the wall"          # Pledge: turns back to 0, facing its way: walks on
+    # --- a student's own algorithm ---
+    STOPPED = "stopped"                  # it stopped short on a problem: the caption keeps it
 
 
 class NoPathReason(_Word):

@@ -31,6 +31,7 @@ class MazeCaption:
         self.status = ""               # the last milestone reached (path found, no path …)
         self._status_step = 0
         self.maze_figures = self.solve_figures = ""
+        self.stopped = ""              # why the algorithm stopped short: said to the end
         #: counts the changes of what follows the step count (`tail`; the milestone's line
         #: also goes when its time is up): captions of one version differ by the count only
         self.version = 0
@@ -68,8 +69,17 @@ class MazeCaption:
 
     def _on_grid(self, event: ev.GridCreated) -> None:
         self.step = 0
-        self.status = self.maze_figures = self.solve_figures = ""
+        self.status = self.maze_figures = self.solve_figures = self.stopped = ""
         self.start(event)
+
+    def _on_milestone(self, event: ev.Milestone) -> None:
+        """A milestone's line, said for `hold` seconds; an algorithm stopped short on a
+        problem (`STOPPED`) is said to the end, since what follows shows its outcome."""
+        if event.kind is ev.MilestoneKind.STOPPED:
+            self.stopped = event.label
+            self.version += 1
+        else:
+            self._tell(event.label)
 
     def _tell(self, line: str) -> None:
         """A milestone reached now: the caption says it for `hold` seconds."""
@@ -148,6 +158,8 @@ class MazeCaption:
         if self.built or self.kept_open:     # "kept open" only where walls start open
             parts.append(f"built {self.built}" + (f" · kept open {self.kept_open}"
                                                   if self.tests_walls else ""))
+        if self.stopped:
+            parts.append(self.stopped)
         if self.shows_status():
             parts.append(self.status)
         if self.solve_figures:
@@ -177,7 +189,7 @@ _APPLY = ev.Dispatch("the maze caption", {
     ev.NoPath: lambda caption, e: caption._tell(e.reason),
     ev.Statistics: MazeCaption._figures,
     ev.Heading: MazeCaption._on_heading,
-    ev.Milestone: lambda caption, e: caption._tell(e.label),
+    ev.Milestone: MazeCaption._on_milestone,
     ev.Walked: MazeCaption._on_walked,
 }, ignored=(ev.WallConsidered, ev.WallOpened, ev.CellBlocked, ev.CellOpened,
             ev.MarksCleared, ev.PassageMarked, ev.Generation, ev.CellsMarked))

@@ -45,7 +45,7 @@ def _told(problem: Problem, name: str) -> list[ev.Event]:
                                problem.where.line)
     else:
         warnings.warn(text, StudentWarning, stacklevel=3)
-    return [ev.Milestone(f"{name}: {problem.short()}")]
+    return [ev.Milestone(f"{name}: {problem.short()}", kind=ev.MilestoneKind.STOPPED)]
 
 
 def _closing(record: Run) -> list[ev.Event]:
