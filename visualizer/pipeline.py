@@ -30,6 +30,7 @@ from .render.factory import make_panel
 from .render.look import Look, look
 from .render.palette import make_theme
 from .render.timeline import milestone_text
+from .lesson import describe
 from .scenario import PanelSpec, Scenario, ScenarioError, panel_location
 
 
@@ -272,6 +273,7 @@ def render(source: Scenario | Prepared, *, progress: Callable[[int], None] | Non
     if FORMATS[scenario.format].titled:
         options.setdefault("title", scenario.title
                            or " / ".join(spec.title for spec in ready.panels))
+        options.setdefault("description", describe(scenario))
     refuse = getattr(writer_for(scenario.output), "refuse", None)
     if refuse is not None:                  # a writer with limits: refuse before drawing
         why = refuse(width, height, estimated_frames(ready))

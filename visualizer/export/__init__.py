@@ -38,7 +38,8 @@ class Format:
     allows (empty: any rate from 1 to `max_fps`). `animation` says whether a scenario's
     `output` may be of this format (PNG is only written beside an animation); `even` that
     cell sizes are scaled to even pixel counts on a slide (H.264's 4:2:0 chroma halves);
-    `titled` that the writer takes the scenario's title (a page's title).
+    `titled` that the writer takes the scenario's title and description (a page's title, its
+    text alternative).
     """
 
     name: str
