@@ -6,6 +6,7 @@ import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
@@ -21,17 +22,20 @@ from .sweep import main as sweep_main
 from .scenario import Given, ScenarioError, load
 from .schema.budget import Budget
 from .schema.model import MAX_STRIP
+from .gallery import Options as GalleryOptions, build as build_gallery
+from .variants import MAX_VARIANTS, SEED_STRIDE, write_variants
 
 DEFAULT_SCENARIO = Path("scenarios") / "default.yaml"
+GALLERY_SOURCE = Path("scenarios")
 EXIT_BAD_INPUT = 2
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="run.py", description="Render a maze / Game-of-Life scenario into a GIF or MP4.")
-    parser.add_argument("scenario", nargs="?", default=str(DEFAULT_SCENARIO),
+    parser.add_argument("scenario", nargs="?", default=None,
                         help=f"a scenario YAML file or a folder of them "
-                             f"(default: {DEFAULT_SCENARIO})")
+                             f"(default: {DEFAULT_SCENARIO}; with --gallery, {GALLERY_SOURCE})")
     parser.add_argument("--out", help="where to write the animation (overrides `output`)")
     parser.add_argument("--still", action="store_true",
                         help="also save the final frame as a PNG beside the animation")
@@ -72,6 +76,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--sweep", choices=("threshold",),
                         help="run a parameter sweep and plot it (threshold: P(entrance "
                              "connected to exit) against the threshold), then stop")
+    parser.add_argument("--gallery", metavar="DIR", type=Path,
+                        help=f"render every scenario of the folder given (default: "
+                             f"{GALLERY_SOURCE}) into a static site in DIR: an index with "
+                             "posters, tags and a filter, a page per lesson (player, GIF, MP4, "
+                             "YAML); a re-run renders only what changed; with --jobs N")
+    parser.add_argument("--variants", type=_bounded(1, MAX_VARIANTS), metavar="N",
+                        help="write N versions of the scenario, one per student (student k's "
+                             f"seeds are the scenario's + {SEED_STRIDE} k), and the answer "
+                             "key of its questions as CSV; with --gallery, per lesson")
     grade.add_flags(parser)
     return parser
 
@@ -378,6 +391,34 @@ def show_file(path: Path, out: str | None = None, over: Overrides = Overrides())
     return EXIT_BAD_INPUT if scenario is None else run(scenario)
 
 
+def gallery(args: argparse.Namespace, over: Overrides) -> int:
+    """`--gallery DIR`: the folder's scenarios (default: scenarios/) as a static site."""
+    source = Path(args.scenario or GALLERY_SOURCE)
+    if not source.is_dir() or args.out or args.interactive or args.stats:
+        print(f"--gallery renders a folder of scenarios into DIR ('{source}' is not a folder, "
+              "or --out, --interactive or --stats was given)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    load = partial(_load, out=None, over=over)
+    return build_gallery(source, args.gallery, load, GalleryOptions(
+        args.jobs, args.variants or 0, key=repr(over)))
+
+
+def variants(path: Path, out: str | None, count: int, over: Overrides) -> int:
+    """`--variants N`: N versions of one scenario, one per student, and its answer key."""
+    if path.is_dir():
+        print("--variants writes versions of one scenario file, not a folder (with "
+              "--gallery, of every lesson)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        scenario = prepare(path, out, over)
+        write_variants(scenario, count, said=print)
+    except ScenarioError as exc:
+        for line in exc.errors:
+            print(line, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return 0
+
+
 EXIT_INTERRUPTED = 130
 
 
@@ -410,9 +451,13 @@ def _main(argv: list[str] | None) -> int:
         return EXIT_BAD_INPUT
     over = Overrides(tuple(scenario_flags(args).items()), tuple(args.allow_patterns),
                      args.budget, Path(args.quiz) if args.quiz else None, args.allow_code)
+    if args.gallery is not None:
+        return gallery(args, over)
+    target = Path(args.scenario or DEFAULT_SCENARIO)
     if args.stats:
-        return print_stats(Path(args.scenario), over)
-    target = Path(args.scenario)
+        return print_stats(target, over)
+    if args.variants:
+        return variants(target, args.out, args.variants, over)
     if args.interactive:
         if target.is_dir():
             print("--interactive opens one scenario file, not a folder", file=sys.stderr)

@@ -22,7 +22,7 @@ from .plan import (Arrangement, CaptionSettings, Plan, caption_settings, is_auto
                    refuse_what_cannot_fit, schedule, settle, shrink_to_fit, text_sizes)
 from .questions.answers import resolve
 from .questions.model import Asked
-from .questions.schedule import CardFrame, QuizSheet, held, with_questions
+from .questions.schedule import CardFrame, QuizSheet, Role, held, with_questions
 from .record import BlockedCells, Transcript, record
 from .render.animate import Frame, frame_counts, frames
 from .render.canvas import Canvas
@@ -257,6 +257,7 @@ class RenderResult:
     bytes: int
     seconds: float
     extras: tuple[Path, ...] = ()    # the still and the strip, when asked for
+    asked: tuple[Asked, ...] = ()    # the questions, in the order the animation asks them
 
 
 def render(source: Scenario | Prepared, *, progress: Callable[[int], None] | None = None,
@@ -283,6 +284,7 @@ def render(source: Scenario | Prepared, *, progress: Callable[[int], None] | Non
     keys = KeyFrames(scenario.strip) if scenario.strip else None
     sheet = QuizSheet() if quiz is not None else None
     count, total, last = 0, 0.0, None
+    order: list[Asked] = []
     with open_writer(scenario.output, width=width, height=height, palette=theme.colours,
                      fps=scenario.fps, **options) as writer:
         mark = getattr(writer, "mark", None)    # a writer with a timeline of milestones
@@ -296,6 +298,8 @@ def render(source: Scenario | Prepared, *, progress: Callable[[int], None] | Non
                     mark(label)
             if ask is not None and isinstance(frame, CardFrame):
                 ask(*held(frame, canvas))
+            if isinstance(frame, CardFrame) and frame.role == Role.CARD and frame.asked:
+                order.append(frame.asked)
             count += 1
             total += frame.duration
             last = frame.image
@@ -307,7 +311,7 @@ def render(source: Scenario | Prepared, *, progress: Callable[[int], None] | Non
                 progress(count)
     extras = _extras(scenario, theme.colours, last, keys, sheet, quiz)
     return RenderResult(scenario.output, count, total, scenario.output.stat().st_size,
-                        time.perf_counter() - started, tuple(extras))
+                        time.perf_counter() - started, tuple(extras), tuple(order))
 
 
 def _extras(scenario: Scenario, palette: Any, last: np.ndarray | None,
