@@ -33,14 +33,15 @@ def test_the_default_scenario_is_tagged_from_its_validated_panels():
         (TagKind.SURFACE, "plane"), (TagKind.SURFACE, "torus"),
         (TagKind.GRID, "square"), (TagKind.RULE, "conway")]
     assert one_line(scenario).startswith("The default scenario: four algorithms")
-    assert "Life rule B3/S23 (conway) on a" in describe(scenario)
+    assert "Life rule B3/S23 (conway) on the torus, 32 by 48 cells" in describe(scenario)
 
 
 def test_a_scenario_without_a_file_is_described_by_its_panels():
     scenario = parse({"life": {"rows": 6, "cols": 7, "rule": "B36/S23", "surface": "klein",
                                "generations": 3}}, Path("nowhere/x.yaml"))
     assert one_line(scenario) == describe(scenario)
-    assert "B36/S23 (highlife) on a 6 by 7 klein, 3 generations." in describe(scenario)
+    assert "B36/S23 (highlife) on the Klein bottle, 6 by 7 cells, 3 generations." \
+        in describe(scenario)
     assert tags(scenario) == [(TagKind.SURFACE, "klein"), (TagKind.RULE, "highlife")]
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .life.rules import NAMED_RULES
 from .scenario import PanelSpec, Scenario
+from .surfaces import SURFACES
 
 #: the comment line that names the schema for editors, not part of the lesson's words
 SCHEMA_COMMENT = "yaml-language-server:"
@@ -70,12 +71,12 @@ def panel_words(spec: PanelSpec) -> str:
     title = f"{spec.title}: " if spec.title else ""
     if spec.life is not None:
         life = spec.life
-        return (f"{title}Life rule {life.rule} ({rule_name(str(life.rule))}) on a "
-                f"{life.rows} by {life.cols} {life.surface.name}, {life.generations} "
-                "generations.")
+        return (f"{title}Life rule {life.rule} ({rule_name(str(life.rule))}) on "
+                f"{SURFACES[life.surface.name].what}, {life.rows} by {life.cols} cells, "
+                f"{life.generations} generations.")
     maze = spec.maze
     assert maze is not None                 # a panel is a maze or a Life grid
-    words = f"{title}a {maze.rows} by {maze.cols} maze on the {maze.surface}"
+    words = f"{title}a maze of {maze.rows} by {maze.cols} cells on {SURFACES[maze.surface].what}"
     if spec.generator is not None:
         words += f", built by {spec.generator.name}"
     if spec.solver is not None:
