@@ -70,8 +70,9 @@ def counted(monkeypatch):
 
 
 def links(page: Path) -> list[str]:
-    """Every href and src of a page (relative to it)."""
-    return re.findall(r'(?:href|src)="([^"#]+)"', page.read_text())
+    """Every href and src of a page (relative to it), but the inline icon (`data:`)."""
+    return [link for link in re.findall(r'(?:href|src)="([^"#]+)"', page.read_text())
+            if not link.startswith("data:")]
 
 
 def test_a_build_then_a_rebuild_renders_only_what_changed(tmp_path, counted, capsys):
@@ -229,3 +230,25 @@ def test_variants_show_as_one_lesson_with_its_answer_key(tmp_path, counted):
         (site / "lessons" / "asked" / "variants" / "asked_student03.html").is_file()
     assert make(source, site) == 0
     assert not (site / "lessons" / "asked" / "variants").exists()
+
+
+def test_a_build_stopped_by_ctrl_c_is_finished_by_the_next(tmp_path, monkeypatch):
+    source, site = lessons(tmp_path / "src"), tmp_path / "site"
+    real = build_module.render_lesson
+    done: list[str] = []
+
+    def stopped(source, *args):
+        if done:
+            raise KeyboardInterrupt
+        done.append(source)
+        return real(source, *args)
+
+    monkeypatch.setattr(build_module, "render_lesson", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        make(source, site)
+    assert any((site / "lessons").rglob("*.gif"))     # the first lesson's files are there
+    monkeypatch.setattr(build_module, "render_lesson", real)
+    assert make(source, site) == 0
+    manifest = Manifest.load(site)
+    assert manifest is not None and manifest.pending == []
+    assert sorted(manifest.lessons) == ["backtracker", "blinker", "kruskal"]

@@ -98,3 +98,37 @@ def test_axe_finds_nothing_serious(browser, site, page):
         ready(browser, player)
     assert violations(browser) == []
     print(f"axe-core on the gallery's {page}, violations by impact:", by_impact(browser))
+
+
+def test_served_by_a_static_server_the_pages_and_players_work(browser, site):
+    import functools
+    import http.server
+    import threading
+    import urllib.request
+
+    from selenium.webdriver.common.by import By
+
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    handler.log_message = lambda *a: None                    # type: ignore[attr-defined]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        browser.get_log("browser")
+        browser.get(base + "index.html")
+        lessons = [a.get_attribute("href") for a in
+                   browser.find_elements(By.CSS_SELECTOR, ".card h2 a")]
+        assert len(lessons) == 5 and all(u.startswith(base) for u in lessons)
+        for page in lessons:
+            browser.get(page)
+            for url in targets(browser):
+                assert url.startswith(base), url
+                with urllib.request.urlopen(url.split("#")[0]) as answer:
+                    assert answer.status == 200, url
+            for player in browser.find_elements(By.CSS_SELECTOR, ".vz-player"):
+                ready(browser, player)
+        browser.get(base + "lessons/asked/asked.html")        # a player on its own page
+        ready(browser, browser.find_element(By.CSS_SELECTOR, ".vz-player"))
+        assert console_errors(browser) == []
+    finally:
+        server.shutdown()

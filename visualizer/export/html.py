@@ -285,6 +285,7 @@ def write_page(out: Any, uid: str, meta_json: str, data: Path, title: str,
         w, h = whole_page
         out.write("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                  "<link rel=\"icon\" href=\"data:,\">\n"   # served: no /favicon.ico request
                   f"<title>{safe_title}</title>\n<style data-vz-page>body {{ margin: 8px; }} "
                   f"body > main > .vz-player {{ max-width: min(100%, max({w}px, "
                   f"calc((100vh - {below}px) * {w} / {h})));  margin: 0 auto; }}</style>\n"

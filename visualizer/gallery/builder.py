@@ -71,6 +71,7 @@ def build(source: Path, site: Path, load: Callable[[Path], Any],
     todo = [p for p in files if _stale(manifest.lessons.get(p.stem), digests[p], site)]
     for path in todo:       # its folder holds only the gallery's files (checked): start afresh
         shutil.rmtree(site / lesson_folder(path.stem), ignore_errors=True)
+    Manifest(manifest.lessons, manifest.files, [p.stem for p in todo]).save(site)
     done = _render(todo, site, load, options, digests)
     records = [done.get(p.stem) or manifest.lessons[p.stem] for p in files]
     written = _write_pages(site, records, options.title)
@@ -108,10 +109,11 @@ def _refusal(source: Path, files: list[Path], site: Path, manifest: Manifest | N
 
 def foreign_files(site: Path, manifest: Manifest) -> list[str]:
     """Every file under `site` that the manifest does not list (relative paths, sorted);
-    the manifest itself is the gallery's."""
+    the manifest itself is the gallery's, and so is every file in a pending lesson's folder."""
     ours = set(manifest.files) | {MANIFEST}
-    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
-                  if not p.is_dir() and p.relative_to(site).as_posix() not in ours)
+    pending = tuple(f"{lesson_folder(name)}/" for name in manifest.pending)
+    found = (p.relative_to(site).as_posix() for p in site.rglob("*") if not p.is_dir())
+    return sorted(f for f in found if f not in ours and not f.startswith(pending))
 
 
 def _digest(path: Path, load: Callable[[Path], Any], key: str) -> str:

@@ -60,6 +60,7 @@ def page(title: str, body: str) -> str:
     """A whole page: its title, the style, `body` (a main landmark and its content)."""
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            "<link rel=\"icon\" href=\"data:,\">\n"        # no request for /favicon.ico
             f"<title>{esc(title)}</title>\n<style>{STYLE}</style>\n</head><body>\n{body}\n"
             "</body></html>\n")
 

@@ -71,14 +71,17 @@ class LessonRecord:
 
 @dataclass
 class Manifest:
-    """The gallery's own record: the lessons and every file it wrote (relative paths)."""
+    """The gallery's own record: the lessons and every file it wrote (relative paths), and
+    the lessons being rendered (`pending`: their folders are the gallery's, whatever a
+    build stopped by Ctrl-C left in them)."""
 
     lessons: dict[str, LessonRecord] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
+    pending: list[str] = field(default_factory=list)
 
     def save(self, site: Path) -> None:
         """Write the manifest into the gallery folder `site` (atomically)."""
-        data = {"format": FORMAT, "files": sorted(self.files),
+        data = {"format": FORMAT, "files": sorted(self.files), "pending": sorted(self.pending),
                 "lessons": {name: r.to_json() for name, r in sorted(self.lessons.items())}}
         tmp = site / f".{MANIFEST}.tmp"
         tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -96,6 +99,7 @@ class Manifest:
             if data.get("format") != FORMAT:
                 return None
             lessons = {name: LessonRecord.from_json(r) for name, r in data["lessons"].items()}
-            return cls(lessons, [str(f) for f in data["files"]])
+            return cls(lessons, [str(f) for f in data["files"]],
+                       [str(n) for n in data.get("pending", [])])
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             return None
