@@ -31,6 +31,8 @@ def browser() -> bool:
 SCRIPTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "bench_generators_1000": ((), (r"30²: backtracker \d+\.\d\d s", r"kruskal\s+\d+\.\d\d s\s+\d",
                                    r"growth \(cells ×4\.0\)")),
+    "bench_gallery": ((), (r"cold\s+--jobs 2:\s+\d+\.\d s wall.*2 lessons: 2 rendered",
+                           r"re-run\s+--jobs 2:.*2 lessons: 0 rendered, 2 unchanged")),
     "bench_gif": ((), (r"maze: Pillow plain [\d,]+ B", r"ours effort=best\s+[\d,]+ B",
                        r"per CPU-s\s+writer \d+\.\d\d s CPU / floor \d+\.\d\d s = \d+\.\d\dx",
                        r"mp4 320x180 preset=medium: 5 frames")),
