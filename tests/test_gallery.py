@@ -252,3 +252,21 @@ def test_a_build_stopped_by_ctrl_c_is_finished_by_the_next(tmp_path, monkeypatch
     manifest = Manifest.load(site)
     assert manifest is not None and manifest.pending == []
     assert sorted(manifest.lessons) == ["backtracker", "blinker", "kruskal"]
+
+
+def test_a_students_changed_code_renders_its_lesson_again(tmp_path, counted):
+    from tiers import SCENARIOS
+
+    source, site = tmp_path / "src", tmp_path / "site"
+    source.mkdir()
+    student = (SCENARIOS / "own_code" / "student_backtracker.py").read_text()
+    (source / "student.py").write_text(student)
+    (source / "own.yaml").write_text(
+        "seed: 4\nsteps_per_frame: 8\nmaze: {rows: 4, cols: 5}\n"
+        "generator: {code: student.py, function: my_backtracker}\n")
+    load = partial(cli._load, out=None, over=cli.Overrides(allow_code=True))
+    assert build(source, site, load) == 0 and counted == ["own"]
+    counted.clear()
+    assert build(source, site, load) == 0 and counted == []
+    (source / "student.py").write_text(student + "\n# a comment changes the file\n")
+    assert build(source, site, load) == 0 and counted == ["own"]

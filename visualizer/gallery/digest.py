@@ -1,9 +1,9 @@
 """Content digests: a lesson is rendered again only when its digest changes.
 
 A lesson's digest covers the scenario file's bytes, what it references as the validated
-scenario holds it (a Life pattern file's cells, any other file it names), the tool (every
-source file of the package: a changed renderer changes the pictures) and the command line's
-changes (`key`: flags, variants). SHA-256, hex.
+scenario holds it (a Life pattern file's cells, a student's code file, any other file it
+names), the tool (every source file of the package: a changed renderer changes the
+pictures) and the command line's changes (`key`: flags, variants). SHA-256, hex.
 """
 from __future__ import annotations
 
@@ -11,21 +11,22 @@ import dataclasses
 import hashlib
 from functools import lru_cache
 from pathlib import Path
+from types import FunctionType
 from typing import Any
 
 import numpy as np
 
 #: the package's files whose content makes the pictures
 TOOL_SUFFIXES = (".py", ".js", ".css")
+PACKAGE = Path(__file__).resolve().parents[1]
 
 
 @lru_cache(maxsize=1)
 def tool_digest() -> str:
     """The digest of the package's source (its .py, .js and .css files, by relative path)."""
-    package = Path(__file__).resolve().parents[1]
     h = hashlib.sha256()
-    for path in sorted(p for p in package.rglob("*") if p.suffix in TOOL_SUFFIXES):
-        h.update(path.relative_to(package).as_posix().encode() + b"\0")
+    for path in sorted(p for p in PACKAGE.rglob("*") if p.suffix in TOOL_SUFFIXES):
+        h.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0")
         h.update(path.read_bytes() + b"\0")
     return h.hexdigest()
 
@@ -43,7 +44,8 @@ def lesson_digest(source: Path, scenario: Any, key: str) -> str:
 
 def _feed(h: Any, value: Any, skip: set[Path], seen: set[int]) -> None:
     """Add to `h` the arrays and the files' bytes found anywhere in `value` (dataclasses,
-    sequences, mappings), in a fixed order; other values are what the file says."""
+    sequences, mappings, a student's functions: their files), in a fixed order; other values
+    are what the scenario file says."""
     if id(value) in seen:
         return
     if isinstance(value, np.ndarray):
@@ -62,3 +64,10 @@ def _feed(h: Any, value: Any, skip: set[Path], seen: set[int]) -> None:
     elif isinstance(value, dict):
         for k in sorted(value, key=repr):
             _feed(h, value[k], skip, seen)
+    elif isinstance(value, FunctionType):     # a student's code: its file, and what it wraps
+        seen.add(id(value))
+        source = Path(value.__code__.co_filename)
+        if not source.is_relative_to(PACKAGE):
+            _feed(h, source, skip, seen)
+        for cell in value.__closure__ or ():
+            _feed(h, cell.cell_contents, skip, seen)
