@@ -270,3 +270,17 @@ def test_a_students_changed_code_renders_its_lesson_again(tmp_path, counted):
     assert build(source, site, load) == 0 and counted == []
     (source / "student.py").write_text(student + "\n# a comment changes the file\n")
     assert build(source, site, load) == 0 and counted == ["own"]
+
+
+def test_ctrl_c_on_the_command_line_says_the_built_lessons_are_kept(tmp_path, monkeypatch,
+                                                                      capsys):
+    source = lessons(tmp_path / "src")
+
+    def stopped(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build_module, "render_lesson", stopped)
+    assert cli.main([str(source), "--gallery", str(tmp_path / "site")]) == cli.EXIT_INTERRUPTED
+    error = capsys.readouterr().err
+    assert "the lessons built so far are kept" in error
+    assert "no output file was written" not in error

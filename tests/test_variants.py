@@ -76,6 +76,8 @@ def test_the_command_line_and_a_scenario_without_questions(tmp_path, capsys):
                                                             "plain_student02.gif"]
     assert "student 2: " in capsys.readouterr().out
     assert cli.main([str(tmp_path), "--variants", "2"]) == 2
+    assert cli.main([str(source), "--variants", "2", "--interactive"]) == 2
+    assert "cannot be used with --interactive" in capsys.readouterr().err
     with pytest.raises(SystemExit) as stop:
         cli.main([str(source), "--variants", "0"])
     assert stop.value.code == 2

@@ -399,15 +399,26 @@ def gallery(args: argparse.Namespace, over: Overrides) -> int:
               "or --out, --interactive or --stats was given)", file=sys.stderr)
         return EXIT_BAD_INPUT
     load = partial(_load, out=None, over=over)
-    return build_gallery(source, args.gallery, load, GalleryOptions(
-        args.jobs, args.variants or 0, key=repr(over)))
+    try:
+        return build_gallery(source, args.gallery, load, GalleryOptions(
+            args.jobs, args.variants or 0, key=repr(over)))
+    except KeyboardInterrupt:
+        remove_own_temps()
+        print("interrupted (Ctrl-C): stopped; the lessons built so far are kept, and the "
+              "next --gallery run builds the rest", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
-def variants(path: Path, out: str | None, count: int, over: Overrides) -> int:
+def variants(path: Path, out: str | None, count: int, over: Overrides,
+             interactive: bool = False) -> int:
     """`--variants N`: N versions of one scenario, one per student, and its answer key."""
     if path.is_dir():
         print("--variants writes versions of one scenario file, not a folder (with "
               "--gallery, of every lesson)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if interactive:
+        print("--variants writes one file per student; it cannot be used with "
+              "--interactive", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         scenario = prepare(path, out, over)
@@ -457,7 +468,7 @@ def _main(argv: list[str] | None) -> int:
     if args.stats:
         return print_stats(target, over)
     if args.variants:
-        return variants(target, args.out, args.variants, over)
+        return variants(target, args.out, args.variants, over, args.interactive)
     if args.interactive:
         if target.is_dir():
             print("--interactive opens one scenario file, not a folder", file=sys.stderr)
