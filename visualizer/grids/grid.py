@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cached_property, lru_cache
+from typing import cast
 
 import numpy as np
 
-from ..events import Cell
+from ..events import Cell, Side
 from ..surfaces import SURFACES
 from .hex import HEX
 from .kinds import GridError, GridKind, GridShape, Tables
@@ -60,6 +61,16 @@ class Grid:
     @property
     def degree(self) -> int:
         return self.shape.degree
+
+    @cached_property
+    def all_sides(self) -> tuple[Side, ...]:
+        """Every side index as a member of the grid's side enum, in index order."""
+        return tuple(self.side(i) for i in range(self.degree))
+
+    def side(self, index: int) -> Side:
+        """The side `index` as a member of the grid's side enum (typed as the square's
+        `Side`, the type events name: every side enum is an IntEnum of side indices)."""
+        return cast(Side, self.shape.sides(index))
 
     @property
     def plain(self) -> bool:

@@ -4,6 +4,7 @@
 refused, as is a file that is neither text nor an image."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -18,7 +19,7 @@ MAX_PIXELS = 1000 * 1000
 _PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def read_mask(path: str | Path) -> tuple[str, ...]:
+def read_mask(path: str | os.PathLike) -> tuple[str, ...]:
     """The mask in the file at `path` (GridError saying why it cannot be one)."""
     path = Path(path)
     try:
