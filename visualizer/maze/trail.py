@@ -58,7 +58,25 @@ def walk_cells(target: np.ndarray, cols: int, start: int, sides: np.ndarray) -> 
             return out
 
 
-def trail_cells(target: np.ndarray, cols: int, start: int, trail: bytes) -> np.ndarray:
+def walk_any(target: np.ndarray, start: int, sides: np.ndarray) -> np.ndarray:
+    """`walk_cells` on any grid (hex, triangle, polar, a mask), step by step: `target` is
+    the grid's `[flat cell, side]` table."""
+    flat = target.reshape(-1).tolist()
+    degree = target.shape[1]
+    out = np.empty(len(sides), dtype=np.int64)
+    here = int(start)
+    for k, side in enumerate(sides.tolist()):
+        there = flat[degree * here + side]
+        if there >= 0:
+            here = there
+        out[k] = here
+    return out
+
+
+def trail_cells(target: np.ndarray, cols: int, start: int, trail: bytes,
+                plain: bool = True) -> np.ndarray:
     """The flat cells a `Walked` event's `trail` passes through, from flat cell `start` (the
-    walker's cell before the stretch): `walk_cells` of the trail's sides."""
-    return walk_cells(target, cols, start, np.frombuffer(trail, dtype=np.uint8))
+    walker's cell before the stretch): `walk_cells` of the trail's sides (`walk_any` when
+    the grid is not the `plain` square)."""
+    sides = np.frombuffer(trail, dtype=np.uint8)
+    return walk_cells(target, cols, start, sides) if plain else walk_any(target, start, sides)
