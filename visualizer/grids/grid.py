@@ -122,6 +122,13 @@ class Grid:
         has = self._tables.exists[cell[0] * self.cols + cell[1]]
         return [self.sides(s).name for s in range(self.degree) if has[s]]
 
+    def straight(self, cell: Cell, a: int, b: int) -> bool:
+        """Whether a way in by side `a` and out by side `b` of `cell` goes straight on: the
+        sides face apart, within 45° (a square's or hexagon's opposite sides, a ring's
+        clockwise and counter-clockwise, inward and any outward side; a triangle never)."""
+        turn = (self.shape.angle(cell, a) - self.shape.angle(cell, b)) % 360.0
+        return abs(turn - 180.0) < 45.0
+
     @cached_property
     def wall_faces(self) -> np.ndarray:
         """Every wall between two cells once, as the flat face code `degree * cell + side`

@@ -98,6 +98,15 @@ class Maze:
     def is_open(self, cell: Cell, side: Side) -> bool:
         return bool(self.faces[cell[0], cell[1], side])
 
+    def wall_key(self, cell: Cell, side: int) -> tuple[int, int, int]:
+        """The canonical name of the wall on `side` of `cell`: the smaller of its two faces
+        `(row, col, side)` (a border wall has one face only)."""
+        if self.grid.plain:
+            return self.surface.wall_key(cell, Side(side))
+        face = (cell[0], cell[1], int(side))
+        step = self.move(cell, side)
+        return face if step is None else min(face, (*step.cell, int(step.side)))
+
     def passable(self, cell: Cell) -> bool:
         return self.grid.contains(cell) and not self.blocked[cell]
 
