@@ -11,7 +11,7 @@ from collections import deque
 from typing import Any, Iterable
 
 from .. import events as ev
-from ..events import Cell, Mark
+from ..events import Cell, Mark, Side
 from .model import Maze
 
 #: above this many open cells the diameter of a maze with loops is a double-sweep estimate
@@ -295,7 +295,8 @@ class _SolveTally:
 
     def found(self, event: ev.PathFound) -> None:
         self.result.update(found=True, path_length=len(event.sides),
-                           moves=" ".join("neso"[side] for side in event.sides))
+                           moves=" ".join("neso"[side] if type(side) is Side
+                                          else side.name.lower() for side in event.sides))
 
     def failed(self, event: ev.NoPath) -> None:
         self.result.update(found=False, reason=event.reason, why=str(event.why))

@@ -375,4 +375,15 @@ class GridGeometry:
         return int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
 
 
-__all__ = ["BACKGROUND", "CORNER", "GridGeometry"]
+def grid_geometry(grid: str, rows: int, cols: int, surface: str,
+                  mask: tuple[str, ...] | None, *, cell_size: int,
+                  wall: int) -> GridGeometry | None:
+    """The geometry of a maze on `grid` (less `mask`), or None for the plain square (whose
+    geometry is `MazeGeometry`)."""
+    if grid == GridKind.SQUARE and mask is None:
+        return None
+    return GridGeometry.of(make_grid(grid, rows, cols, surface, mask), cell_size=cell_size,
+                           wall=wall)
+
+
+__all__ = ["BACKGROUND", "CORNER", "GridGeometry", "grid_geometry"]
