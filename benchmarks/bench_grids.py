@@ -14,6 +14,7 @@ Times are the process's CPU seconds (on a shared machine the wall clock says mor
 neighbours than about the code).
 
 Run: python benchmarks/bench_grids.py [--size 300] [--repeat 3] [--names a,b]
+     python benchmarks/bench_grids.py --quick      # 30x30: seconds
      python benchmarks/bench_grids.py --against /work/main [--size 300] [--repeat 5]
 """
 from __future__ import annotations
@@ -106,7 +107,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--names", default="")
     parser.add_argument("--against", type=pathlib.Path)
+    parser.add_argument("--quick", action="store_true", help="30x30, one run each")
     args = parser.parse_args()
+    if args.quick:
+        args.size, args.repeat = 30, 1
     names = args.names.split(",") if args.names else \
         [n for n, a in registry.algorithms("generator").items() if a.grids == registry.ALL_GRIDS]
     if args.against:

@@ -3,6 +3,7 @@ share and river (mean corridor length), averaged over a few seeds, on mazes of a
 `--size`² cells (polar: as many rings as give about that many cells).
 
 Run: python benchmarks/grid_texture.py [--size 30] [--seeds 3]
+     python benchmarks/grid_texture.py --quick     # 10x10, one seed
 """
 from __future__ import annotations
 
@@ -29,7 +30,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=30)
     parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="10x10, one seed")
     args = parser.parse_args()
+    if args.quick:
+        args.size, args.seeds = 10, 1
     shapes = [("square", args.size, args.size), ("hex", args.size, args.size),
               ("triangle", args.size, args.size), ("polar", rings_for(args.size ** 2), 1)]
     names = [n for n, a in registry.algorithms("generator").items()

@@ -31,6 +31,8 @@ def browser() -> bool:
 SCRIPTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "bench_generators_1000": ((), (r"30²: backtracker \d+\.\d\d s", r"kruskal\s+\d+\.\d\d s\s+\d",
                                    r"growth \(cells ×4\.0\)")),
+    "bench_grids": ((), (r"backtracker\s+\d+\.\d\ds 1\.00x",
+                          r"wilson\s+\d+\.\d\ds 1\.00x\s+\d+\s+\d+\.\d\ds \d+\.\d\dx")),
     "bench_gif": ((), (r"maze: Pillow plain [\d,]+ B", r"ours effort=best\s+[\d,]+ B",
                        r"per CPU-s\s+writer \d+\.\d\d s CPU / floor \d+\.\d\d s = \d+\.\d\dx",
                        r"mp4 320x180 preset=medium: 5 frames")),
@@ -56,6 +58,8 @@ SCRIPTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "bench_solvers": ((), (r"bfs\s+\d+ events\s+stream\s+\d+\.\d+ s",
                            r"random_mouse.*panel\s+\d+\.\d+ s")),
     "fuzz_loader": ((), (r"5 examples per property: every document gave",)),
+    "grid_texture": ((), (r"dead-end share / junction share / river",
+                          r"backtracker\s+0\.\d{3} 0\.\d{3}\s+\d+\.\d\d")),
     "gif_identity": ((), (r"tremaux\s+[\d,]+\s+[\d,]+\s+\d+ frames\s+byte-identical",
                           r"; 0 differ")),
     "output_digests": ((), (r"[0-9a-f]{64}  tremaux\.yaml",
