@@ -75,7 +75,8 @@ def test_a_bad_grid_exits_2_and_writes_nothing(tmp_path, capsys):
     assert not out.exists() and not (tmp_path / "out").exists()
 
 
-GRID_SCENARIOS = ["grids_compared", "grids_mask", "grids_hex_torus", "grids_polar_distance"]
+GRID_SCENARIOS = ["grids_compared", "grids_mask", "grids_hex_torus", "grids_polar_distance",
+                  "grids_ask_hex"]
 
 
 @pytest.mark.parametrize("name", tiered(GRID_SCENARIOS, lambda n: n == "grids_compared"))
@@ -84,3 +85,36 @@ def test_the_grid_scenarios_render_at_1280x720(name, tmp_path):
     assert cli.main([f"scenarios/{name}.yaml", "--out", str(out), "--size", "1280x720"]) == 0
     with Image.open(out) as gif:
         assert gif.size == (1280, 720) and gif.n_frames > 100
+
+
+def test_a_click_lands_on_the_hexagon_triangle_or_sector_clicked():
+    """Every cell's question box (`cell_box`, where a click is aimed) has its middle on
+    that cell, on every grid."""
+    from visualizer.render.cards import cell_box
+    from visualizer.render.maze_panel import MazePanel
+    import visualizer as viz
+
+    for kind, rows, cols in (("hex", 5, 6), ("triangle", 4, 7), ("polar", 5, 1)):
+        maze = viz.maze(rows, cols, grid=kind)
+        panel = MazePanel(rows, maze.cols, cell_size=12, wall=2, grid=maze.grid)
+        for cell in maze.grid.cells:
+            y0, y1, x0, x1 = cell_box(panel, cell)
+            assert panel.cell_at((y0 + y1) / 2, (x0 + x1) / 2) == cell, (kind, cell)
+
+
+def test_a_next_cell_question_on_hexagons_is_answered_by_hex_neighbours():
+    """Every answer of the shipped hex question is a hexagon next to the cell asked about
+    (the backtracker's: any of its unvisited neighbours)."""
+    import visualizer as viz
+    from visualizer.pipeline import prepare
+    from visualizer.scenario import load
+
+    scenario = load("scenarios/grids_ask_hex.yaml")
+    m = scenario.panels[0].maze
+    grid = viz.maze(m.rows, m.cols, m.surface, grid=m.grid).grid
+    asked = prepare(scenario).asked
+    assert len(asked) >= 3
+    for question in asked:
+        cell = question.cells[0]
+        near = {there for _, there in grid.neighbours(cell)}
+        assert set(question.answer.accepted) <= near, question

@@ -351,9 +351,15 @@ class GridGeometry:
         return y0, y1, x0, x1
 
     def cell_origin(self, cell: Cell) -> tuple[int, int]:
-        """The top-left pixel of `cell`'s box."""
-        y0, _, x0, _ = self.box(cell[0] * self.cols + cell[1])
-        return y0, x0
+        """The top-left pixel of a `cell_size` square around the middle of the inside of
+        `cell` (where a question's ring goes round it, as round a square cell)."""
+        own = self.inside(cell[0] * self.cols + cell[1])
+        if not len(own):
+            y, x = self.centre(cell)
+        else:
+            ys, xs = np.divmod(own, self.shape[1])
+            y, x = float(ys.mean()) + 0.5, float(xs.mean()) + 0.5
+        return int(round(y - self.cell_size / 2)), int(round(x - self.cell_size / 2))
 
     def cell_at(self, y: float, x: float) -> Cell | None:
         """The cell whose inside or face is under pixel (y, x), or None."""
