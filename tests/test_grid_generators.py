@@ -100,3 +100,26 @@ def test_row_based_generators_are_refused_on_other_grids_with_the_reason(name):
         why = algo.grid_refusal(kind)
         assert why is not None and f"`{name}` cannot run on a {kind} grid" in why
         assert "row" in why or "square" in why
+
+
+@pytest.mark.parametrize("kind,surface", [("hex", "torus"), ("triangle", "plane"),
+                                          ("polar", "plane")])
+def test_a_walk_off_the_square_is_the_grids_steps(kind, surface):
+    """`walk_any` (Aldous–Broder's walk, a `Walked` trail replayed) steps across the
+    grid's sides, staying put where a side leads nowhere."""
+    from visualizer.maze.trail import trail_cells
+
+    maze = viz.maze(4, 6, surface, grid=kind)
+    rng = np.random.default_rng(3)
+    sides = rng.integers(0, maze.degree, 500, dtype=np.uint8)
+    here = maze.grid.flat_cells[0]
+    want = []
+    for side in sides.tolist():
+        step = maze.move(divmod(int(here), maze.cols), side)
+        if step is not None:
+            here = step.cell[0] * maze.cols + step.cell[1]
+        want.append(int(here))
+    target = maze.grid.step_table[0]
+    got = trail_cells(target, maze.cols, int(maze.grid.flat_cells[0]), sides.tobytes(),
+                      target.tolist())
+    assert got.tolist() == want

@@ -43,7 +43,7 @@ def aldous_broder(maze: Maze, *, rng: np.random.Generator,
     target, entered, _ = maze.grid.step_table
     faces = maze.faces.reshape(-1, maze.degree)
     cells, cols, sides_of = flat_cells(maze), maze.cols, maze.grid.all_sides
-    plain = maze.grid.plain
+    moves = None if maze.grid.plain else target.tolist()
     draws = Sides(rng, maze.cells, maze.degree)
     first = start_cell(maze, rng, start)
     here = first[0] * cols + first[1]
@@ -57,7 +57,8 @@ def aldous_broder(maze: Maze, *, rng: np.random.Generator,
     while left:
         taken = draws.take(draws.batch)
         sides = as_array(taken)
-        at = walk_cells(target, cols, here, sides) if plain else walk_any(target, here, sides)
+        at = walk_cells(target, cols, here, sides) if moves is None \
+            else walk_any(moves, here, sides)
         fresh = np.flatnonzero(~seen[at])
         if not fresh.size:
             carry.append(taken)

@@ -10,6 +10,8 @@ Generators use it to walk (`visualizer/generators/_walk.py`), renderers to repla
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 _DR = np.array([-1, 0, 1, 0], dtype=np.int32)
@@ -58,25 +60,25 @@ def walk_cells(target: np.ndarray, cols: int, start: int, sides: np.ndarray) -> 
             return out
 
 
-def walk_any(target: np.ndarray, start: int, sides: np.ndarray) -> np.ndarray:
-    """`walk_cells` on any grid (hex, triangle, polar, a mask), step by step: `target` is
-    the grid's `[flat cell, side]` table."""
-    flat = target.reshape(-1).tolist()
-    degree = target.shape[1]
-    out = np.empty(len(sides), dtype=np.int64)
+def walk_any(moves: Sequence[Sequence[int]], start: int, sides: np.ndarray) -> np.ndarray:
+    """`walk_cells` on any grid (hex, triangle, polar, a mask), step by step: `moves[cell]
+    [side]` is the grid's step table as lists (made once by the caller: a walk asks batch
+    after batch), a side leading nowhere a step that stays put."""
+    out: list[int] = []
+    append = out.append
     here = int(start)
-    for k, side in enumerate(sides.tolist()):
-        there = flat[degree * here + side]
-        if there >= 0:
-            here = there
-        out[k] = here
-    return out
+    for side in sides.tolist():
+        there = moves[here][side]
+        here = here if there < 0 else there
+        append(here)
+    return np.array(out, dtype=np.int64)
 
 
 def trail_cells(target: np.ndarray, cols: int, start: int, trail: bytes,
-                plain: bool = True) -> np.ndarray:
+                moves: Sequence[Sequence[int]] | None = None) -> np.ndarray:
     """The flat cells a `Walked` event's `trail` passes through, from flat cell `start` (the
-    walker's cell before the stretch): `walk_cells` of the trail's sides (`walk_any` when
-    the grid is not the `plain` square)."""
+    walker's cell before the stretch): `walk_cells` of the trail's sides, or `walk_any`
+    with `moves` (the step table as lists) on a grid other than the plain square."""
     sides = np.frombuffer(trail, dtype=np.uint8)
-    return walk_cells(target, cols, start, sides) if plain else walk_any(target, start, sides)
+    return walk_cells(target, cols, start, sides) if moves is None \
+        else walk_any(moves, start, sides)
