@@ -123,3 +123,18 @@ def test_a_walk_off_the_square_is_the_grids_steps(kind, surface):
     got = trail_cells(target, maze.cols, int(maze.grid.flat_cells[0]), sides.tobytes(),
                       target.tolist())
     assert got.tolist() == want
+
+
+@pytest.mark.parametrize("surface,rows,cols", [("plane", 5, 7), ("torus", 4, 6), ("plane", 1, 1),
+                                               ("torus", 1, 2)])
+def test_the_hex_walk_by_sums_is_the_step_by_step_walk(surface, rows, cols):
+    from visualizer.maze.trail import walk_any, walk_hex
+
+    maze = viz.maze(rows, cols, surface, grid="hex")
+    target = maze.grid.step_table[0]
+    rng = np.random.default_rng(rows * cols)
+    for start in range(rows * cols):
+        sides = rng.integers(0, 6, 700, dtype=np.uint8)
+        assert walk_hex(target, cols, start, sides).tolist() == \
+            walk_any(target.tolist(), start, sides).tolist()
+

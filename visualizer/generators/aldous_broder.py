@@ -14,7 +14,8 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark
 from ..maze import Maze, created
-from ..maze.trail import walk_any, walk_cells
+from ..grids import GridKind
+from ..maze.trail import walk_any, walk_cells, walk_hex
 from ..registry import ALL_GRIDS, Family, Param, ParamKind, register
 from ._common import start_cell
 from ._walk import Sides, as_array, flat_cells
@@ -44,6 +45,7 @@ def aldous_broder(maze: Maze, *, rng: np.random.Generator,
     faces = maze.faces.reshape(-1, maze.degree)
     cells, cols, sides_of = flat_cells(maze), maze.cols, maze.grid.all_sides
     moves = None if maze.grid.plain else target.tolist()
+    hexes = maze.grid.kind == GridKind.HEX and maze.grid.mask is None
     draws = Sides(rng, maze.cells, maze.degree)
     first = start_cell(maze, rng, start)
     here = first[0] * cols + first[1]
@@ -58,7 +60,7 @@ def aldous_broder(maze: Maze, *, rng: np.random.Generator,
         taken = draws.take(draws.batch)
         sides = as_array(taken)
         at = walk_cells(target, cols, here, sides) if moves is None \
-            else walk_any(moves, here, sides)
+            else walk_hex(target, cols, here, sides) if hexes else walk_any(moves, here, sides)
         fresh = np.flatnonzero(~seen[at])
         if not fresh.size:
             carry.append(taken)
