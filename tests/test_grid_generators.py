@@ -138,3 +138,12 @@ def test_the_hex_walk_by_sums_is_the_step_by_step_walk(surface, rows, cols):
         assert walk_hex(target, cols, start, sides).tolist() == \
             walk_any(target.tolist(), start, sides).tolist()
 
+
+
+def test_the_front_door_refuses_a_generator_or_solver_its_grid_cannot_take():
+    with pytest.raises(ValueError, match="cannot run on a hex grid .every cell links north"):
+        viz.generate(viz.maze(3, 4, grid="hex"), "binary_tree")
+    maze = viz.maze(3, 4, grid="triangle")
+    list(viz.generate(maze, "kruskal"))
+    with pytest.raises(ValueError, match="quarter turns"):
+        viz.solve(maze, "pledge")

@@ -126,6 +126,13 @@ def _algorithm(kind: str, name: str, options: dict[str, Any]):
     return algo
 
 
+def _refuse_grid(algo: Any, maze: Maze) -> None:
+    """ValueError with the reason when `algo` cannot run on `maze`'s grid."""
+    refused = algo.grid_refusal(maze.grid.kind)
+    if refused is not None:
+        raise ValueError(refused)
+
+
 def generate(maze: Maze, algorithm: str = "backtracker", seed: int = 0,
              **options: Any) -> Iterator[Event]:
     """Carve `maze` with the generator `algorithm`, seeded by `seed`: yields its events
@@ -138,6 +145,7 @@ def generate(maze: Maze, algorithm: str = "backtracker", seed: int = 0,
     ('GridCreated', 3)
     """
     algo = _algorithm("generator", algorithm, options)
+    _refuse_grid(algo, maze)
     return algo.func(maze, rng=np.random.default_rng(seed), **options)
 
 
@@ -153,6 +161,7 @@ def solve(maze: Maze, algorithm: str = "bfs", seed: int = 0, **options: Any
     ((0, 0), (0, 1), (0, 2))
     """
     algo = _algorithm("solver", algorithm, options)
+    _refuse_grid(algo, maze)
     return algo.func(maze, rng=np.random.default_rng(seed), **options)
 
 
