@@ -84,7 +84,9 @@ def test_astar_estimate_is_admissible_and_consistent(case):
 
 def test_pledge_is_refused_off_the_square_grid_with_the_reason():
     maze = made("hex", 4, 5, "plane", None)
-    last = list(viz.solve(maze, "pledge"))[-1]
+    with pytest.raises(ValueError, match="quarter turns"):
+        viz.solve(maze, "pledge")                 # the front door says no at once
+    last = list(SOLVERS["pledge"].func(maze, rng=None))[-1]     # the solver itself too
     assert isinstance(last, ev.NoPath) and last.why == ev.NoPathReason.UNUSABLE
     assert "quarter turns" in last.reason
     assert "quarter turns" in SOLVERS["pledge"].grid_refusal("hex")
