@@ -34,7 +34,8 @@ import numpy as np
 
 from .events import Event
 from .export import FORMATS
-from .maze import Maze
+from .grids.mask_file import read_mask
+from .maze import Maze, graph
 from .student.check import check
 from .student.solver_check import check_solver
 from .surfaces import SURFACE_NAMES
@@ -66,16 +67,48 @@ def algorithms(kind: str = "generator") -> list[str]:
     return list(registry.algorithms(kind))
 
 
-def maze(rows: int, cols: int, surface: str = "plane") -> Maze:
+def maze(rows: int, cols: int, surface: str = "plane", *, grid: str = "square",
+         mask: list[str] | tuple[str, ...] | str | os.PathLike | None = None) -> Maze:
     """A blank maze of `rows` x `cols` cells on `surface` (plane, torus, klein, klein_lr,
-    projective or sphere), every wall up, ready for `generate`.
+    projective or sphere), every wall up, ready for `generate`. `grid` is square, hex,
+    triangle or polar (for polar, `rows` rings and `cols` unused); `mask` a list of strings
+    (`X` = no cell) or the path of a text file or PNG (black = no cell). See docs/grids.md.
 
     >>> maze(3, 4, "klein").surface.name
     'klein'
+    >>> maze(6, 1, "plane", grid="polar").cell_count
+    91
+    >>> len(maze(2, 3, grid="hex", mask=["X..", "..."]).grid.cells)
+    5
     """
     if surface not in SURFACE_NAMES:
         raise ValueError(f"surface `{surface}` must be one of {', '.join(SURFACE_NAMES)}")
-    return Maze(rows, cols, surface)
+    if isinstance(mask, (str, os.PathLike)):
+        mask = read_mask(mask)
+    return Maze(rows, cols, surface, grid=grid, mask=mask)
+
+
+def neighbours(maze: Maze) -> dict[tuple[int, int], list[tuple[int, int]]]:
+    """The grid's neighbour relation: `{cell: [cells across its sides]}` for every cell of
+    `maze` (its grid's coordinates, side order, each neighbour once).
+
+    >>> neighbours(maze(2, 2))[(0, 0)]
+    [(0, 1), (1, 0)]
+    >>> neighbours(maze(2, 4, grid="hex"))[(0, 1)]
+    [(0, 2), (1, 2), (1, 1), (1, 0), (0, 0)]
+    """
+    return graph.neighbours(maze)
+
+
+def adjacency(maze: Maze) -> dict[tuple[int, int], list[tuple[int, int]]]:
+    """The passages: `{cell: [cells an open wall joins it to]}` for every cell of `maze`.
+
+    >>> m = maze(1, 3)
+    >>> _ = list(generate(m, "kruskal"))
+    >>> adjacency(m)[(0, 1)]
+    [(0, 2), (0, 0)]
+    """
+    return graph.adjacency(maze)
 
 
 def _algorithm(kind: str, name: str, options: dict[str, Any]):
@@ -93,6 +126,13 @@ def _algorithm(kind: str, name: str, options: dict[str, Any]):
     return algo
 
 
+def _refuse_grid(algo: Any, maze: Maze) -> None:
+    """ValueError with the reason when `algo` cannot run on `maze`'s grid."""
+    refused = algo.grid_refusal(maze.grid.kind)
+    if refused is not None:
+        raise ValueError(refused)
+
+
 def generate(maze: Maze, algorithm: str = "backtracker", seed: int = 0,
              **options: Any) -> Iterator[Event]:
     """Carve `maze` with the generator `algorithm`, seeded by `seed`: yields its events
@@ -105,6 +145,7 @@ def generate(maze: Maze, algorithm: str = "backtracker", seed: int = 0,
     ('GridCreated', 3)
     """
     algo = _algorithm("generator", algorithm, options)
+    _refuse_grid(algo, maze)
     return algo.func(maze, rng=np.random.default_rng(seed), **options)
 
 
@@ -120,6 +161,7 @@ def solve(maze: Maze, algorithm: str = "bfs", seed: int = 0, **options: Any
     ((0, 0), (0, 1), (0, 2))
     """
     algo = _algorithm("solver", algorithm, options)
+    _refuse_grid(algo, maze)
     return algo.func(maze, rng=np.random.default_rng(seed), **options)
 
 
@@ -271,5 +313,6 @@ class Animation:
         return self._shown
 
 
-__all__ = ["EMBEDS", "SAVE_FORMATS", "Animation", "algorithms", "check", "check_solver",
-           "generate", "make_scenario", "maze", "render", "run_life", "solve"]
+__all__ = ["EMBEDS", "SAVE_FORMATS", "Animation", "adjacency", "algorithms", "check",
+           "check_solver", "generate", "make_scenario", "maze", "neighbours", "render",
+           "run_life", "solve"]

@@ -31,7 +31,9 @@ class _Word(str, Enum):
 
 
 class Side(IntEnum):
-    """A side of a cell, clockwise from north."""
+    """A side of a square cell, clockwise from north. On another grid an event's side is a
+    member of that grid's own side enum (`visualizer.grids`: HexSide, TriSide, PolarSide),
+    an IntEnum too: the index of the side in the grid's tables."""
 
     N = 0
     E = 1
@@ -121,13 +123,15 @@ class GridCreated:
     """A blank maze: `rows x cols` cells on `surface`, every wall closed (or all open).
     `fill` says what a cell is before the algorithm reaches it: "unvisited" (carvers),
     "sets" (every cell its own set: union-find), "passage" (block mazes: no thin walls),
-    "open" (a wall maze whose walls all start open: reverse-delete)."""
+    "open" (a wall maze whose walls all start open: reverse-delete). `grid` is the
+    hex, triangle, polar or masked grid the cells are on (None for the square grid)."""
 
     rows: int
     cols: int
     surface: Any  # a visualizer.surfaces.Surface
     walls_open: bool = False
     fill: Fill = Fill.UNVISITED
+    grid: Any = None  # a visualizer.grids.Grid; None: the square grid, no mask
 
 
 @dataclass(frozen=True, slots=True)

@@ -172,7 +172,7 @@ def record_maze(spec: PanelSpec) -> MazeTranscript:
     a cell the panel names for its endpoints or its solver."""
     rng = np.random.default_rng(spec.seed)
     m = maze_of(spec)
-    maze = Maze(m.rows, m.cols, m.surface)
+    maze = Maze(m.rows, m.cols, m.surface, grid=m.grid, mask=m.mask)
     history = History()
     events: list[ev.Event] = []
     phases: list[Phase] = []

@@ -76,6 +76,13 @@ class MazeSpec:
     wall: int
     view: View
     auto: tuple[bool, bool]     # rows, cols follow the panel's slot
+    grid: str                   # square, hex, triangle, polar (visualizer.grids)
+    mask: tuple[str, ...] | None            # `X` = no cell (docs/grids.md)
+
+    @property
+    def plain(self) -> bool:
+        """Whether the maze is on the square grid without a mask."""
+        return self.grid == "square" and self.mask is None
 
     @property
     def sized(self) -> bool:
@@ -261,7 +268,8 @@ def _panel(model: Any, questions_at: str) -> PanelSpec:
     auto = (m.rows == AUTO, m.cols == AUTO)
     maze = MazeSpec(rows=AUTO_START if auto[0] else m.rows,
                     cols=AUTO_START if auto[1] else m.cols, surface=m.surface,
-                    cell_size=m.cell_size, wall=m.wall, view=m.view, auto=auto)
+                    cell_size=m.cell_size, wall=m.wall, view=m.view, auto=auto,
+                    grid=m.grid, mask=m.mask)
     endpoints: Any = model.endpoints
     if not isinstance(endpoints, str):
         endpoints = (endpoints.entrance, endpoints.exit)

@@ -19,7 +19,6 @@ from .. import events as ev
 from ..choices import Animate, Phase
 from ..events import Cell
 from ..maze import Maze
-from ..surfaces import make_surface
 from . import fit
 from .model import REPLIES, Answer, Asked, Count, Kind, MomentKind, Question
 
@@ -46,10 +45,11 @@ def _cell_text(cell: Cell) -> str:
 def _model_at(events: Phased, upto: int, spec: Any) -> Maze:
     """The maze model once events 0..`upto` are applied."""
     m = spec.maze
-    maze = Maze(m.rows, m.cols, m.surface)
+    maze = Maze(m.rows, m.cols, m.surface, grid=m.grid, mask=m.mask)
     for _, event in events[:upto + 1]:
         if isinstance(event, ev.GridCreated):
-            maze = Maze(event.rows, event.cols, event.surface, walls_open=event.walls_open)
+            maze = Maze(event.rows, event.cols, event.surface, walls_open=event.walls_open,
+                        grid="square" if event.grid is None else event.grid)
         else:
             maze.apply(event)
     return maze
@@ -82,8 +82,9 @@ def next_cell(events: Phased, spec: Any, about: str) -> list[Candidate]:
         if rule.random:
             if maze is None:
                 maze = _model_at(events, 0, spec)
-            unvisited = [step.cell for _, step in maze.surface.neighbours(cell)
-                         if step.cell not in seen]
+            across = [maze.move(cell, side) for side in maze.grid.all_sides]
+            unvisited = [step.cell for step in across
+                         if step is not None and step.cell not in seen]
             if unvisited:
                 moves = sorted(set(unvisited))
                 forward = True
@@ -108,7 +109,8 @@ def merge_or_reject(events: Phased, spec: Any) -> list[Candidate]:
     """Moments where the generator considers a wall and then decides about that very wall:
     yes when it changes it (WallOpened, WallClosed), no when it rejects it."""
     words = fit.WALLS[spec.generator.name]
-    surface = make_surface(spec.maze.surface, spec.maze.rows, spec.maze.cols)
+    m = spec.maze
+    grid = Maze(m.rows, m.cols, m.surface, grid=m.grid, mask=m.mask)
     out: list[Candidate] = []
     n = len(events)
     for k, (phase, event) in enumerate(events):
@@ -126,7 +128,7 @@ def merge_or_reject(events: Phased, spec: Any) -> list[Candidate]:
         if verdict is None:
             continue
         yes = not isinstance(verdict, ev.WallRejected)
-        across = surface.move(event.cell, ev.Side(event.side))
+        across = grid.move(event.cell, event.side)
         cells = (event.cell,) + ((across.cell,) if across is not None else ())
         reason = verdict.reason if isinstance(verdict, ev.WallRejected) else None
         answer = Answer(frozenset({yes}), cells, words.yes if yes else words.no)

@@ -200,7 +200,8 @@ class Session:
         if self.focus is None:
             return False
         maze = self.panels[self.focus].maze
-        refused = registry.get("solver", name).refusal(maze.surface) if maze else None
+        algo = registry.get("solver", name)
+        refused = (algo.refusal(maze.surface) or algo.grid_refusal(maze.grid)) if maze else None
         if refused is not None:
             self.message = f"{self.title(self.focus)}: {refused}"
             return False
