@@ -2,7 +2,8 @@
 
 Everything a script or a notebook needs, without reaching into the modules (`maze`,
 `generate`, `solve`, `run_life`, `make_scenario`, `render` and the `Animation` it returns;
-`check` and `check_solver` for a student's own algorithm):
+`identify`, what a Life grid becomes; `check` and `check_solver` for a student's own
+algorithm):
 
 >>> import visualizer as viz
 >>> m = viz.maze(4, 6, "torus")
@@ -32,8 +33,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .events import Event
+from .events import Event, Identity, Settled
 from .export import FORMATS
+from .life.identify import identify
 from .maze import Maze
 from .student.check import check
 from .student.solver_check import check_solver
@@ -272,4 +274,5 @@ class Animation:
 
 
 __all__ = ["EMBEDS", "SAVE_FORMATS", "Animation", "algorithms", "check", "check_solver",
-           "generate", "make_scenario", "maze", "render", "run_life", "solve"]
+           "generate", "identify", "Identity", "make_scenario", "maze", "render", "run_life",
+           "Settled", "solve"]

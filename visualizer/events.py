@@ -337,10 +337,48 @@ class NoPath:
 # --- Life --------------------------------------------------------------------------------
 
 
+class Settled(_Word):
+    """What a Life pattern became (`Identity.kind`)."""
+
+    STILL_LIFE = "still life"    # the same grid every generation
+    OSCILLATOR = "oscillator"    # the same grid again every `period` generations
+    SPACESHIP = "spaceship"      # the same picture, moved by `shift`, every `period`
+    DIED = "died"                # nothing left alive
+    UNSETTLED = "unsettled"      # no repeat seen within the generations looked at
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """What a Life pattern became: `kind`, its `period` in generations (0 when unsettled),
+    the `shift` (rows down, columns right) it moves each period, and the `generation` from
+    which it repeats (None when unsettled). It is known at generation `found`."""
+
+    kind: Settled
+    period: int = 0
+    shift: Cell = (0, 0)
+    generation: int | None = None
+
+    @property
+    def found(self) -> int | None:
+        """The generation at which the repeat is first seen (`generation + period`)."""
+        return None if self.generation is None else self.generation + self.period
+
+    def summary(self) -> str:
+        """A student's words: "oscillator of period 2", "spaceship of period 4 moving
+        (1, 1)", "still life", "died", "unsettled"."""
+        if self.kind == Settled.OSCILLATOR:
+            return f"oscillator of period {self.period}"
+        if self.kind == Settled.SPACESHIP:
+            dy, dx = self.shift
+            return f"spaceship of period {self.period} moving ({dy}, {dx})"
+        return str(self.kind)
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Generation:
     """Life generation `index`: the grid (read-only uint8 0/1), the cells born and the cells
-    that died since the previous generation (bool masks), and the population."""
+    that died since the previous generation (bool masks), and the population. `identity`
+    is what the run became, once known (from generation `identity.found` on)."""
 
     index: int
     grid: Any
@@ -349,6 +387,7 @@ class Generation:
     population: int
     surface: Any = None
     rule: str = ""
+    identity: Identity | None = None
 
 
 # --- figures -----------------------------------------------------------------------------

@@ -23,10 +23,11 @@ from .plan import (Arrangement, CaptionSettings, Plan, caption_settings, is_auto
 from .questions.answers import resolve
 from .questions.model import Asked
 from .questions.schedule import CardFrame, QuizSheet, held, with_questions
-from .record import BlockedCells, Transcript, record
+from .record import BlockedCells, LifeTranscript, Transcript, record
 from .render.animate import Frame, frame_counts, frames
 from .render.canvas import Canvas
 from .render.factory import make_panel
+from .render.life_panel import settled_text
 from .render.look import Look, look
 from .render.palette import make_theme
 from .render.timeline import milestone_text
@@ -204,9 +205,9 @@ def panel_stats(spec: PanelSpec, transcript: Transcript | None = None) -> dict:
     """The figures of panel `spec` from its transcript (recorded now if not given):
     {"title", "generator", "solver", "maze": {...}, "solve": {...} or None}, or
     {"title", "life": True}."""
-    if spec.life is not None:
-        return {"title": spec.title, "life": True}
     transcript = transcript if transcript is not None else record(spec)
+    if spec.life is not None:
+        return {"title": spec.title, "life": True, **life_stats(transcript)}
     assert spec.generator is not None
     out: dict[str, Any] = {"title": spec.title, "generator": spec.generator.name,
                            "solver": spec.solver.name if spec.solver else None,
@@ -220,6 +221,21 @@ def panel_stats(spec: PanelSpec, transcript: Transcript | None = None) -> dict:
                           list(v) if isinstance(v, tuple) else v
                           for k, v in out[scope].items()}
     return out
+
+
+def life_stats(transcript: Transcript) -> dict:
+    """A Life run's figures: its last generation and population, and what it became
+    ({"kind", "period", "shift", "from_generation", "seen_at", "caption"}; the kind
+    "unsettled" when it did not repeat within the run)."""
+    assert isinstance(transcript, LifeTranscript), "a Life panel's transcript"
+    found = transcript.identity or ev.Identity(ev.Settled.UNSETTLED)
+    last = len(transcript) - 1
+    words = settled_text(found) if transcript.identity else f"not settled by gen {last}"
+    return {"generations": last,
+            "population": transcript.populations[-1] if transcript.populations else 0,
+            "settled": {"kind": str(found.kind), "period": found.period,
+                        "shift": list(found.shift), "from_generation": found.generation,
+                        "seen_at": found.found, "caption": words}}
 
 
 # -- frame metadata: the milestones a frame shows (for the HTML player's timeline) ---------

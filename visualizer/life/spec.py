@@ -37,6 +37,7 @@ from ..schema.fields import (
 from ..surfaces import SURFACE_NAMES, SURFACES, Surface, make_surface
 from .engine import evolve
 from .formats import LifeFormatError, read_pattern
+from .identify import SETTLED_PERIODS, Stop, watch
 from .patterns import PATTERNS, place, random_soup
 from .rules import NAMED_RULES, Rule, RuleError, parse_rule
 
@@ -46,7 +47,7 @@ SURFACE_ALIASES = {"tore": "torus", "charlie": "projective", "boy": "projective"
                    "plan": "plane", "sphere": "sphere", "sphère": "sphere",
                    "plan_projectif": "projective", "bouteille_de_klein": "klein"}
 KEYS = ("rows", "cols", "surface", "rule", "generations", "init", "colour_changes", "chart",
-        "seed")
+        "seed", "stop")
 DEFAULTS = {"surface": "torus", "rule": "conway", "generations": 100,
             "init": {"random": 0.35}, "colour_changes": False, "chart": False}
 
@@ -82,6 +83,7 @@ class LifeSpec:
     colour_changes: bool = False
     chart: bool = False
     seed: int | None = None
+    stop: Stop | None = None
 
 
 def _surface_key(name: str) -> str:
@@ -211,6 +213,11 @@ class LifeSection(Section):
     seed: whole(0, phrase="a whole number >= 0 (this panel's own random seed)") = Field(  # type: ignore[valid-type]
         None, description="the panel's own random seed (panels with one seed start alike)")
 
+    stop: choice(Stop, phrase="settled (end the run once it has repeated for "  # type: ignore[valid-type]
+                  f"{SETTLED_PERIODS} periods)") = Field(
+        None, description=f"`settled`: end the run {SETTLED_PERIODS} periods after it is seen "
+                          "to repeat (still life, oscillator, spaceship, died)")
+
     @classmethod
     def unknown_key(cls, key: Any) -> str:
         return f"expected one of {', '.join(KEYS)}, got {show(key)}"
@@ -284,7 +291,7 @@ def life_spec(section: LifeSection) -> LifeSpec:
     return LifeSpec(section.rows, section.cols,
                     make_surface(section.surface, section.rows, section.cols), section.rule,
                     section.generations, tuple(init), section.colour_changes, section.chart,
-                    section.seed)
+                    section.seed, section.stop)
 
 
 def parse_life_spec(raw: Any, loc: str, errors: list[str], base_dir: pathlib.Path,
@@ -319,8 +326,10 @@ def initial_grid(spec: LifeSpec, rng: np.random.Generator) -> np.ndarray:
 
 def life_events(spec: LifeSpec, rng: np.random.Generator) -> Iterator[Event]:
     """Yields the `Generation` events of `spec`: generation 0 (the initial grid), then one
-    per step up to `spec.generations`."""
-    yield from evolve(initial_grid(spec, rng), spec.rule, spec.surface, spec.generations)
+    per step up to `spec.generations` (fewer with `stop: settled`); each carries what the
+    run became from the generation that is seen on (`Generation.identity`)."""
+    yield from watch(evolve(initial_grid(spec, rng), spec.rule, spec.surface,
+                            spec.generations), spec.surface, stop=spec.stop)
 
 
 __all__ = ["InitCells", "InitRandom", "LifeSection", "LifeSpec", "initial_grid",

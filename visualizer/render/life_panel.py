@@ -92,6 +92,7 @@ class LifePanel:
         self._marker_rect: Rect | None = None
         self.index = 0
         self.population = 0
+        self.identity: ev.Identity | None = None
         self._dirty: Rect | None = (0, g.height, 0, g.width)
         if self.chart:
             self._base = np.full((self.chart_height, self.chart_w), BACKGROUND,
@@ -137,6 +138,7 @@ class LifePanel:
             raise ValueError(f"expected a {self.rows}x{self.cols} generation, "
                              f"got {grid.shape}")
         self.index, self.population = int(event.index), int(event.population)
+        self.identity = event.identity
         if self.quiet and not self.listening:
             return
         shown = np.where(grid != 0, ALIVE, DEAD).astype(np.uint8)
@@ -191,8 +193,10 @@ class LifePanel:
         return dirty
 
     def caption(self) -> str:
-        """A one-line caption such as "gen 12 · pop 143"."""
-        return f"gen {self.index} · pop {self.population}"
+        """A one-line caption such as "gen 12 · pop 143", then what the run became once
+        known: "… · settled at gen 8: oscillator of period 2", "… · died at gen 130"."""
+        text = f"gen {self.index} · pop {self.population}"
+        return text if self.identity is None else f"{text} · {settled_text(self.identity)}"
 
     # --- cells ---------------------------------------------------------------------------
 
@@ -389,6 +393,16 @@ class LifePanel:
     def chart_scale(self) -> int:
         """The population at the top of the chart's y axis (fixed from the start)."""
         return self._ymax
+
+
+def settled_text(identity: ev.Identity) -> str:
+    """When and what a run settled into, in a student's words: "settled at gen 8:
+    spaceship of period 4 moving (1, 1)", "died at gen 130"."""
+    if identity.kind == ev.Settled.DIED:
+        return f"died at gen {identity.generation}"
+    if identity.kind == ev.Settled.UNSETTLED:
+        return "not settled"
+    return f"settled at gen {identity.generation}: {identity.summary()}"
 
 
 @lru_cache(maxsize=None)
