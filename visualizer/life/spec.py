@@ -208,8 +208,9 @@ class LifeSection(Section):
         description="how the grid starts: one item or a list, applied in order")
     colour_changes: flag() = Field(DEFAULTS["colour_changes"], description="show births "  # type: ignore[valid-type]
                                                                            "and deaths")
-    chart: flag() = Field(DEFAULTS["chart"], description="a population chart under the "  # type: ignore[valid-type]
-                                                         "grid")
+    chart: flag() = Field(DEFAULTS["chart"], description="a chart under the grid: "  # type: ignore[valid-type]
+                                                         "population, births and deaths "
+                                                         "per generation")
     seed: whole(0, phrase="a whole number >= 0 (this panel's own random seed)") = Field(  # type: ignore[valid-type]
         None, description="the panel's own random seed (panels with one seed start alike)")
 

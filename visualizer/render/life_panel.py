@@ -21,6 +21,9 @@ from .text import draw_text, text_mask, text_width
 
 ALIVE, DEAD, BORN, DIED = INDEX["alive"], INDEX["dead"], INDEX["born"], INDEX["died"]
 CHART, GRID, TEXT, BACKGROUND = INDEX["chart"], INDEX["grid"], INDEX["text"], INDEX["background"]
+BIRTHS, DEATHS = INDEX["births"], INDEX["deaths"]
+#: the chart's curves, drawn in this order (the population last, on top)
+SERIES = (BIRTHS, DEATHS, CHART)
 
 Rect = tuple[int, int, int, int]
 
@@ -87,7 +90,7 @@ class LifePanel:
         self.width, self.oy, self.ox = g.width, g.oy, g.ox
         self.raster = np.full(g.shape, BACKGROUND, dtype=np.uint8)
         self._draw_grid(edges)
-        self._pops = np.full(self.generations + 1, -1, dtype=np.int64)
+        self._pops = np.full((len(SERIES), self.generations + 1), -1, dtype=np.int64)
         self._chart_last = -1
         self._marker_rect: Rect | None = None
         self.index = 0
@@ -151,13 +154,15 @@ class LifePanel:
         else:
             self._paint_cells(shown)
         if self.chart:
-            self._chart_point(self.index, self.population)
+            self._chart_point(self.index, (int(np.count_nonzero(event.births)),
+                                           int(np.count_nonzero(event.deaths)),
+                                           self.population))
 
     def candidates(self, events: Any) -> dict[int, int]:
         """The colours the panel can show drawing `events` (any of them from the first):
-        alive cells, births and deaths when coloured, the chart's curve."""
+        alive cells, births and deaths when coloured, the chart's curves."""
         shown = [ALIVE] + ([BORN, DIED] if self.colour_changes else []) \
-            + ([CHART] if self.chart else [])
+            + (list(SERIES) if self.chart else [])
         return dict.fromkeys(shown, 0)
 
     def drawn_colours(self) -> set[int]:
@@ -308,31 +313,36 @@ class LifePanel:
 
     def _xy(self, index: int, population: int) -> tuple[int, int]:
         """The chart pixel (y, x), relative to the chart's top, of generation `index` with
-        `population`."""
+        `population` (or that many births or deaths)."""
         py0, py1, px0, px1 = self._chart_box()
         x = px0 + round(index * (px1 - 1 - px0) / self.generations)
         y = py1 - 1 - round(min(population, self._ymax) * (py1 - 1 - py0) / self._ymax)
         return y, x
 
-    def _chart_point(self, index: int, population: int) -> None:
-        """Add generation `index` to the chart and move the marker there (redrawing the
-        whole chart when stepped back, or when the run outgrows its axes)."""
-        if index >= len(self._pops):
-            self._pops = np.concatenate([self._pops, np.full(index + 1 - len(self._pops),
-                                                             -1, dtype=np.int64)])
+    def _chart_point(self, index: int, values: tuple[int, ...]) -> None:
+        """Add generation `index`'s births, deaths and population (`values`, in `SERIES`
+        order) to the chart and move the marker there (redrawing the whole chart when
+        stepped back, or when the run outgrows its axes)."""
+        population = values[-1]
+        if index >= self._pops.shape[1]:
+            grown = np.full((len(SERIES), index + 1), -1, dtype=np.int64)
+            grown[:, :self._pops.shape[1]] = self._pops
+            self._pops = grown
             self.generations = index
-            self._pops[index] = population
+            self._pops[:, index] = values
             self._redraw_chart(index)
             return
-        self._pops[index] = population
-        if population > self._ymax:
-            self._ymax = nice_at_least(max(population, self.rows * self.cols))
+        self._pops[:, index] = values
+        if max(values) > self._ymax:
+            self._ymax = nice_at_least(max(max(values), self.rows * self.cols))
             self._redraw_chart(index)
             return
         if index <= self._chart_last or self._chart_last < 0:
             self._redraw_chart(index)
             return
-        rect = self._segment(self._chart_last, index)
+        rect = None
+        for k in range(len(SERIES)):
+            rect = _union(rect, self._segment(k, self._chart_last, index))
         self._chart_last = index
         self._show_chart(_union(rect, self._marker_rect))
         self._draw_marker(index, population)
@@ -340,21 +350,22 @@ class LifePanel:
     def _redraw_chart(self, upto: int) -> None:
         """Redraw the whole chart for the generations known up to `upto`."""
         self._draw_chart_frame()
-        last = -1
-        for k in range(upto + 1):
-            if self._pops[k] < 0:
-                continue
-            self._segment(last if last >= 0 else k, k)
-            last = k
-        self._chart_last = last
+        known = [k for k in range(upto + 1) if self._pops[-1, k] >= 0]
+        for series in range(len(SERIES)):
+            last = -1
+            for k in known:
+                self._segment(series, last if last >= 0 else k, k)
+                last = k
+        self._chart_last = known[-1] if known else -1
         self._show_chart((0, self.chart_height, 0, self.chart_w))
-        if last >= 0:
-            self._draw_marker(last, int(self._pops[last]))
+        if known:
+            self._draw_marker(known[-1], int(self._pops[-1, known[-1]]))
 
-    def _segment(self, i0: int, i1: int) -> Rect:
-        """The curve from generation `i0` to `i1`, in the chart's base; its rectangle."""
-        y0, x0 = self._xy(i0, int(self._pops[i0]))
-        y1, x1 = self._xy(i1, int(self._pops[i1]))
+    def _segment(self, series: int, i0: int, i1: int) -> Rect:
+        """Curve number `series` (births, deaths, population) from generation `i0` to
+        `i1`, in the chart's base; its rectangle."""
+        y0, x0 = self._xy(i0, int(self._pops[series, i0]))
+        y1, x1 = self._xy(i1, int(self._pops[series, i1]))
         n = max(abs(y1 - y0), abs(x1 - x0)) + 1
         ys = np.rint(np.linspace(y0, y1, n)).astype(int)
         xs = np.rint(np.linspace(x0, x1, n)).astype(int)
@@ -363,7 +374,7 @@ class LifePanel:
         ys = np.clip(ys[:, None] + np.arange(lw) - lw // 2, 0, py1 - 1).repeat(lw, axis=1)
         xs = np.clip(xs[:, None] + np.arange(lw) - lw // 2, px0, px1 - 1)
         xs = np.tile(xs, (1, lw))
-        self._base[ys, xs] = CHART
+        self._base[ys, xs] = SERIES[series]
         return int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
 
     def _show_chart(self, rect: Rect | None) -> None:

@@ -145,6 +145,10 @@ SLOTS: tuple[Slot, ...] = (
     Slot("ramp_3", "#f6fc84", "#f0fc24"),
     Slot("longest", "#ea0c6c", "#c6247e", "a longest path (two floods)", legend=370,
          marks=(Mark.LONGEST,)),
+    # --- Life explained: the chart's births and deaths (the colours of born and died
+    # cells: the same thing counted)
+    Slot("births", words="births per generation", legend=252, like="born", on=LIFE),
+    Slot("deaths", words="deaths per generation", legend=254, like="died", on=LIFE),
 )
 
 #: the legend entries that stand for several colours
