@@ -47,7 +47,7 @@ SURFACE_ALIASES = {"tore": "torus", "charlie": "projective", "boy": "projective"
                    "plan": "plane", "sphere": "sphere", "sphère": "sphere",
                    "plan_projectif": "projective", "bouteille_de_klein": "klein"}
 KEYS = ("rows", "cols", "surface", "rule", "generations", "init", "colour_changes", "chart",
-        "seed", "stop")
+        "seed", "stop", "history")
 DEFAULTS = {"surface": "torus", "rule": "conway", "generations": 100,
             "init": {"random": 0.35}, "colour_changes": False, "chart": False}
 
@@ -84,6 +84,7 @@ class LifeSpec:
     chart: bool = False
     seed: int | None = None
     stop: Stop | None = None
+    history: bool = False
 
 
 def _surface_key(name: str) -> str:
@@ -214,6 +215,8 @@ class LifeSection(Section):
     seed: whole(0, phrase="a whole number >= 0 (this panel's own random seed)") = Field(  # type: ignore[valid-type]
         None, description="the panel's own random seed (panels with one seed start alike)")
 
+    history: flag() = Field(False, description="cells that were ever alive keep a faint "  # type: ignore[valid-type]
+                                                "trail")
     stop: choice(Stop, phrase="settled (end the run once it has repeated for "  # type: ignore[valid-type]
                   f"{SETTLED_PERIODS} periods)") = Field(
         None, description=f"`settled`: end the run {SETTLED_PERIODS} periods after it is seen "
@@ -292,7 +295,7 @@ def life_spec(section: LifeSection) -> LifeSpec:
     return LifeSpec(section.rows, section.cols,
                     make_surface(section.surface, section.rows, section.cols), section.rule,
                     section.generations, tuple(init), section.colour_changes, section.chart,
-                    section.seed, section.stop)
+                    section.seed, section.stop, section.history)
 
 
 def parse_life_spec(raw: Any, loc: str, errors: list[str], base_dir: pathlib.Path,

@@ -21,7 +21,7 @@ from .text import draw_text, text_mask, text_width
 
 ALIVE, DEAD, BORN, DIED = INDEX["alive"], INDEX["dead"], INDEX["born"], INDEX["died"]
 CHART, GRID, TEXT, BACKGROUND = INDEX["chart"], INDEX["grid"], INDEX["text"], INDEX["background"]
-BIRTHS, DEATHS = INDEX["births"], INDEX["deaths"]
+BIRTHS, DEATHS, HISTORY = INDEX["births"], INDEX["deaths"], INDEX["history"]
 #: the chart's curves, drawn in this order (the population last, on top)
 SERIES = (BIRTHS, DEATHS, CHART)
 
@@ -46,6 +46,7 @@ class LifePanel:
     palette indices, one `Generation` event at a time.
 
     `spec` is a LifeSpec or any mapping/object with rows, cols, generations, colour_changes,
+    history (a faint trail where cells were ever alive),
     chart and surface. Cells are `cell_size` pixels; from 4 pixels up, 1-pixel grid lines
     separate them. With `edges`, a band around the grid shows how the surface glues the
     square: glued edges share a colour, and their arrows point the way the gluing goes
@@ -79,6 +80,7 @@ class LifePanel:
         self.generations = g.generations
         self.colour_changes = bool(spec_value(spec, "colour_changes", False))
         self.chart = bool(spec_value(spec, "chart", False))
+        self.history = bool(spec_value(spec, "history", False))
         self.lines, self.grid_h, self.grid_w = g.lines, g.grid_h, g.grid_w
         surface = spec_value(spec, "surface", None)
         self.surface_name = str(getattr(surface, "name", surface) or "plane")
@@ -90,6 +92,7 @@ class LifePanel:
         self.width, self.oy, self.ox = g.width, g.oy, g.ox
         self.raster = np.full(g.shape, BACKGROUND, dtype=np.uint8)
         self._draw_grid(edges)
+        self._ever = np.zeros((self.rows, self.cols), dtype=bool)
         self._pops = np.full((len(SERIES), self.generations + 1), -1, dtype=np.int64)
         self._chart_last = -1
         self._marker_rect: Rect | None = None
@@ -142,9 +145,15 @@ class LifePanel:
                              f"got {grid.shape}")
         self.index, self.population = int(event.index), int(event.population)
         self.identity = event.identity
+        if self.history:
+            if self.index == 0:
+                self._ever[:] = False
+            self._ever |= grid != 0
         if self.quiet and not self.listening:
             return
         shown = np.where(grid != 0, ALIVE, DEAD).astype(np.uint8)
+        if self.history:
+            shown[self._ever & (grid == 0)] = HISTORY
         if self.colour_changes:
             shown[np.asarray(event.births, dtype=bool)] = BORN
             shown[np.asarray(event.deaths, dtype=bool)] = DIED
@@ -161,7 +170,8 @@ class LifePanel:
     def candidates(self, events: Any) -> dict[int, int]:
         """The colours the panel can show drawing `events` (any of them from the first):
         alive cells, births and deaths when coloured, the chart's curves."""
-        shown = [ALIVE] + ([BORN, DIED] if self.colour_changes else []) \
+        shown = [ALIVE] + ([HISTORY] if self.history else []) \
+            + ([BORN, DIED] if self.colour_changes else []) \
             + (list(SERIES) if self.chart else [])
         return dict.fromkeys(shown, 0)
 
@@ -187,6 +197,7 @@ class LifePanel:
         other.raster = self.raster.copy()
         other._shown = self._shown.copy()
         other._pops = self._pops.copy()
+        other._ever = self._ever.copy()
         if hasattr(self, "_base"):
             other._base = self._base.copy()
         return other

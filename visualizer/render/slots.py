@@ -149,6 +149,8 @@ SLOTS: tuple[Slot, ...] = (
     # cells: the same thing counted)
     Slot("births", words="births per generation", legend=252, like="born", on=LIFE),
     Slot("deaths", words="deaths per generation", legend=254, like="died", on=LIFE),
+    # cells that were ever alive (LifeHistory's envelope), faint
+    Slot("history", "#eff6c8", "#102147", "alive at some time before", legend=225, on=LIFE),
 )
 
 #: the legend entries that stand for several colours
