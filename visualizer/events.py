@@ -374,11 +374,41 @@ class Identity:
         return str(self.kind)
 
 
+class Verdict(_Word):
+    """What a Life rule does with a cell and its live-neighbour count (`Why.verdict`)."""
+
+    BORN = "born"
+    SURVIVES = "stays alive"
+    STAYS_DEAD = "stays dead"
+    LONELY = "dies: lonely"      # fewer live neighbours than any count it survives with
+    CROWDED = "dies: crowded"    # more than any count it survives with
+    DIES = "dies"                # a count between two it survives with
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """Why a Life cell lives or dies next: whether it is `alive`, its live-neighbour
+    `count` (as the engine counts it, across glued edges), the rule's `verdict`, and the
+    live neighbours counted from across a seam (`across`: each the cell it is and the edge
+    of the square crossed to reach it)."""
+
+    cell: Cell
+    alive: bool
+    count: int
+    verdict: Verdict
+    across: tuple[tuple[Cell, Side], ...] = ()
+
+    def text(self) -> str:
+        """"3 → born", "4 → dies: crowded"."""
+        return f"{self.count} → {self.verdict}"
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Generation:
     """Life generation `index`: the grid (read-only uint8 0/1), the cells born and the cells
     that died since the previous generation (bool masks), and the population. `identity`
-    is what the run became, once known (from generation `identity.found` on)."""
+    is what the run became, once known (from generation `identity.found` on); `why`
+    explains what the rule does next with the cells a panel asked about."""
 
     index: int
     grid: Any
@@ -388,6 +418,7 @@ class Generation:
     surface: Any = None
     rule: str = ""
     identity: Identity | None = None
+    why: tuple[Why, ...] = ()
 
 
 # --- figures -----------------------------------------------------------------------------

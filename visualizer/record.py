@@ -22,6 +22,7 @@ from . import events as ev
 from .events import Cell
 from .choices import Figures, Phase
 from .life.spec import life_events
+from .life.why import explain
 from .maze import Maze, stats
 from .maze.braid import braid
 from .maze.endpoints import History, place as place_endpoints
@@ -213,6 +214,8 @@ class LifeTranscript(Sequence):
     #: what the run became and from which generation on: (index, Identity or None) at
     #: each generation where it changed
     identities: tuple[tuple[int, ev.Identity | None], ...] = ()
+    #: the cells whose fate each event explains (`Generation.why`), from the panel's spec
+    why_cells: tuple[tuple[int, int], ...] = ()
 
     @property
     def identity(self) -> ev.Identity | None:
@@ -239,9 +242,10 @@ class LifeTranscript(Sequence):
             births, deaths = none, none.copy()
         else:
             births, deaths = grid > before, grid < before
+        why = explain(grid, self.rule, self.surface, self.why_cells) if self.why_cells else ()
         return ev.Generation(k, _frozen(grid), _frozen(births), _frozen(deaths),
                              self.populations[k], self.surface, self.rule,
-                             self.identity_at(k))
+                             self.identity_at(k), why)
 
     @overload
     def __getitem__(self, index: int) -> ev.Generation: ...
@@ -300,7 +304,7 @@ def record_life(spec: PanelSpec) -> LifeTranscript:
         if event.identity != (identities[-1][1] if identities else None):
             identities.append((event.index, event.identity))
     return LifeTranscript(shape, tuple(packed), tuple(populations), surface, rule,
-                          tuple(identities))
+                          tuple(identities), spec.life.why)
 
 
 Transcript = MazeTranscript | LifeTranscript

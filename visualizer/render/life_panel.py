@@ -16,6 +16,9 @@ from .glue import edge_marks
 from .life_geometry import (CHART_MIN_PLOT, CHART_MIN_WIDTH, EDGE, ChartLayout, life_geometry,
                             nice_at_least, spec_value, ticks)
 from .legend import colours_in
+from .life_why import OUTLINE, SEAM, WhyOverlay
+from .life_why import caption as why_caption
+from .life_why import colours as why_colours
 from .palette import INDEX
 from .text import draw_text, text_mask, text_width
 
@@ -92,6 +95,10 @@ class LifePanel:
         self.width, self.oy, self.ox = g.width, g.oy, g.ox
         self.raster = np.full(g.shape, BACKGROUND, dtype=np.uint8)
         self._draw_grid(edges)
+        self.why_cells = tuple(spec_value(spec, "why", ()) or ())
+        self._why = WhyOverlay(self.raster, self.oy, self.ox, self.cell_size, self.lines,
+                               self.surface_name)
+        self._whys: tuple[ev.Why, ...] = ()
         self._ever = np.zeros((self.rows, self.cols), dtype=bool)
         self._pops = np.full((len(SERIES), self.generations + 1), -1, dtype=np.int64)
         self._chart_last = -1
@@ -157,11 +164,14 @@ class LifePanel:
         if self.colour_changes:
             shown[np.asarray(event.births, dtype=bool)] = BORN
             shown[np.asarray(event.deaths, dtype=bool)] = DIED
+        self._whys = event.why
         if self.quiet:
             self._shown = shown
-            self._noted |= colours_in(shown)
+            self._noted |= colours_in(shown) | why_colours(event.why, self._why.seams)
         else:
             self._paint_cells(shown)
+            if event.why or self._why.drawn:
+                self._dirty = _union(self._dirty, self._why.draw(event.why, shown))
         if self.chart:
             self._chart_point(self.index, (int(np.count_nonzero(event.births)),
                                            int(np.count_nonzero(event.deaths)),
@@ -172,6 +182,7 @@ class LifePanel:
         alive cells, births and deaths when coloured, the chart's curves."""
         shown = [ALIVE] + ([HISTORY] if self.history else []) \
             + ([BORN, DIED] if self.colour_changes else []) \
+            + (sorted(set(OUTLINE.values()) | set(SEAM.values())) if self.why_cells else []) \
             + (list(SERIES) if self.chart else [])
         return dict.fromkeys(shown, 0)
 
@@ -198,6 +209,7 @@ class LifePanel:
         other._shown = self._shown.copy()
         other._pops = self._pops.copy()
         other._ever = self._ever.copy()
+        other._why = self._why.on(other.raster)
         if hasattr(self, "_base"):
             other._base = self._base.copy()
         return other
@@ -212,7 +224,10 @@ class LifePanel:
         """A one-line caption such as "gen 12 · pop 143", then what the run became once
         known: "… · settled at gen 8: oscillator of period 2", "… · died at gen 130"."""
         text = f"gen {self.index} · pop {self.population}"
-        return text if self.identity is None else f"{text} · {settled_text(self.identity)}"
+        if self.identity is not None:
+            text = f"{text} · {settled_text(self.identity)}"
+        why = why_caption(self._whys)
+        return f"{text} · {why}" if why else text
 
     # --- cells ---------------------------------------------------------------------------
 
