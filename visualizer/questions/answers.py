@@ -20,7 +20,7 @@ from ..choices import Animate, Phase
 from ..events import Cell
 from ..maze import Maze
 from ..surfaces import make_surface
-from . import fit
+from . import fit, life_answers
 from .model import REPLIES, Answer, Asked, Count, Kind, MomentKind, Question
 
 Phased = Sequence[tuple[Phase, Any]]     # (phase, event): GENERATE, SOLVE, LIFE …
@@ -267,7 +267,14 @@ def candidates(question: Question, events: Phased, spec: Any) -> list[Candidate]
         return next_generation(events, spec)
     if kind == Kind.WAY_THROUGH:
         return way_through(events, spec)
+    if kind in LIFE_ASKS:
+        return LIFE_ASKS[kind](events, spec, Candidate)
     return how_many(events, spec, question.count or Count.DEAD_ENDS)
+
+
+#: the Life kinds answered in `life_answers` (each given the Candidate record to make)
+LIFE_ASKS = {Kind.PERIOD: life_answers.period, Kind.SETTLES: life_answers.settles,
+             Kind.NEIGHBOURS: life_answers.neighbours}
 
 
 # --- choosing the moments -------------------------------------------------------------------
