@@ -349,9 +349,8 @@ class Settled(_Word):
 
 @dataclass(frozen=True, slots=True)
 class Identity:
-    """What a Life pattern became: `kind`, its `period` in generations (0 when unsettled),
-    the `shift` (rows down, columns right) it moves each period, and the `generation` from
-    which it repeats (None when unsettled). It is known at generation `found`."""
+    """What a Life pattern became: `kind`, `period` (0: unsettled), the `shift` (rows down,
+    columns right) each period, the `generation` it repeats from (None: unsettled)."""
 
     kind: Settled
     period: int = 0
@@ -360,17 +359,15 @@ class Identity:
 
     @property
     def found(self) -> int | None:
-        """The generation at which the repeat is first seen (`generation + period`)."""
+        """The generation the repeat is first seen at."""
         return None if self.generation is None else self.generation + self.period
 
     def summary(self) -> str:
-        """A student's words: "oscillator of period 2", "spaceship of period 4 moving
-        (1, 1)", "still life", "died", "unsettled"."""
+        """"oscillator of period 2", "spaceship of period 4 moving (1, 1)", "died" …"""
         if self.kind == Settled.OSCILLATOR:
             return f"oscillator of period {self.period}"
         if self.kind == Settled.SPACESHIP:
-            dy, dx = self.shift
-            return f"spaceship of period {self.period} moving ({dy}, {dx})"
+            return f"spaceship of period {self.period} moving {self.shift}"
         return str(self.kind)
 
 
@@ -387,10 +384,8 @@ class Verdict(_Word):
 
 @dataclass(frozen=True, slots=True)
 class Why:
-    """Why a Life cell lives or dies next: whether it is `alive`, its live-neighbour
-    `count` (as the engine counts it, across glued edges), the rule's `verdict`, and the
-    live neighbours counted from across a seam (`across`: each the cell it is and the edge
-    of the square crossed to reach it)."""
+    """Why a Life cell lives or dies next: `alive`, its live neighbours (`count`, across
+    glued edges), the `verdict`, those from across a seam (`across`: cell, edge crossed)."""
 
     cell: Cell
     alive: bool
@@ -399,8 +394,7 @@ class Why:
     across: tuple[tuple[Cell, Side], ...] = ()
 
     def text(self) -> str:
-        """"3 → born", "4 → dies: crowded"."""
-        return f"{self.count} → {self.verdict}"
+        return f"{self.count} → {self.verdict}"     # "3 → born", "4 → dies: crowded"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
