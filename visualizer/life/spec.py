@@ -133,7 +133,9 @@ def _why_check(value: Any) -> tuple[tuple[int, int], ...]:
 WhyCells = value_type(Any, _why_check, {"anyOf": [
     {"type": "array", "items": {"type": "array", "items": {"type": "integer", "minimum": 0},
                                 "minItems": 2, "maxItems": 2}, "minItems": 1},
-    {"type": "object", "required": ["from", "to"], "additionalProperties": False}]},
+    {"type": "object", "required": ["from", "to"], "additionalProperties": False,
+     "properties": {k: {"type": "array", "items": {"type": "integer", "minimum": 0},
+                        "minItems": 2, "maxItems": 2} for k in ("from", "to")}}]},
     WHY_EXPECTED)
 
 RULE_EXPECTED = "a rule like B3/S23 or a name (" + ", ".join(NAMED_RULES) + ")"

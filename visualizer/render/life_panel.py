@@ -151,7 +151,7 @@ class LifePanel:
             raise ValueError(f"expected a {self.rows}x{self.cols} generation, "
                              f"got {grid.shape}")
         self.index, self.population = int(event.index), int(event.population)
-        self.identity = event.identity
+        self.identity, self._whys = event.identity, event.why
         if self.history:
             if self.index == 0:
                 self._ever[:] = False
@@ -164,7 +164,6 @@ class LifePanel:
         if self.colour_changes:
             shown[np.asarray(event.births, dtype=bool)] = BORN
             shown[np.asarray(event.deaths, dtype=bool)] = DIED
-        self._whys = event.why
         if self.quiet:
             self._shown = shown
             self._noted |= colours_in(shown) | why_colours(event.why, self._why.seams)
