@@ -31,6 +31,9 @@ def browser() -> bool:
 SCRIPTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "bench_generators_1000": ((), (r"30²: backtracker \d+\.\d\d s", r"kruskal\s+\d+\.\d\d s\s+\d",
                                    r"growth \(cells ×4\.0\)")),
+    "bench_explain": ((), (r"128²\s+\d+ gens\s+evolve \d+\.\d+ s\s+watched \d+\.\d+ s\s+"
+                           r"ratio \d+\.\d\d",
+                           r"kruskal\s+without \d+\.\d\d s\s+with \d+\.\d\d s\s+ratio \d+\.\d\d")),
     "bench_gif": ((), (r"maze: Pillow plain [\d,]+ B", r"ours effort=best\s+[\d,]+ B",
                        r"per CPU-s\s+writer \d+\.\d\d s CPU / floor \d+\.\d\d s = \d+\.\d\dx",
                        r"mp4 320x180 preset=medium: 5 frames")),
