@@ -180,8 +180,9 @@ def next_generation(events: Phased, spec: Any) -> list[Candidate]:
         words = ("alive: " + ", ".join(_cell_text(c) for c in sorted(alive))) if alive \
             else "none of them"
         rule = nxt.rule or "the rule"
-        why = (f"{rule}: a dead cell is born, a live one survives, by its count of live "
-               f"neighbours; {changed} of the {len(cells)} highlighted cells change")
+        why = (f"{rule}, by each cell's live neighbours (across the glued edges): "
+               + life_answers.fates(grid_now, now, cells)
+               + f"; {changed} of the {len(cells)} highlighted cells change")
         out.append(Candidate(here, f"Generation {now.index}: which highlighted cells are "
                              f"alive next? Click to toggle, Enter to answer.",
                              Answer(frozenset({alive}), tuple(sorted(alive)), words), why,

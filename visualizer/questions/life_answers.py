@@ -11,8 +11,16 @@ from typing import Any
 import numpy as np
 
 from .. import events as ev
+from ..events import Cell
 from ..life.why import neighbourhood, why
 from .model import Answer
+
+
+def fates(grid: np.ndarray, event: ev.Generation, cells: Sequence[Cell]) -> str:
+    """Each of `cells`' live neighbours and what the rule does with them, in words:
+    "(3, 4): 3 → born, (5, 5): 4 → dies: crowded"."""
+    return ", ".join(f"({c[0]}, {c[1]}): {why(grid, event.rule, event.surface, c).text()}"
+                     for c in cells)
 
 
 def _generations(events: Sequence[tuple[Any, Any]]) -> list[tuple[int, ev.Generation]]:
@@ -122,4 +130,4 @@ def neighbours(events: Sequence[tuple[Any, Any]], spec: Any, make: Any) -> list[
     return out
 
 
-__all__ = ["neighbours", "period", "settles"]
+__all__ = ["fates", "neighbours", "period", "settles"]
