@@ -126,3 +126,13 @@ def test_flash_safe_false_keeps_the_speed(tmp_path):
     assert result.note == "" and result.flash is not None and not result.flash.safe
     frames, durations = gif_frames(result.path)
     assert measured(frames, durations).flashes > MAX_FLASHES
+
+
+def test_saving_from_python_warns_when_slowed(tmp_path):
+    import visualizer as viz
+
+    anim = viz.render(title="soup", seed=3, fps=25, panels=[
+        {"cell_size": 6, "life": {"rows": 60, "cols": 60, "rule": "daynight",
+                                  "generations": 20, "init": {"random": 0.5}}}])
+    with pytest.warns(UserWarning, match="slowed where it flashes"):
+        anim.save(tmp_path / "soup.gif")

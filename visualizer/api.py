@@ -27,6 +27,7 @@ import base64
 import dataclasses
 import os
 import tempfile
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -225,7 +226,8 @@ class Animation:
         """Write the animation to `path`; its extension chooses the file: .gif, .mp4,
         .html (the player) or .png (the last frame). `options` go to the writer (e.g.
         `autoplay=False` for .html), checked as the scenario's keys are (ScenarioError).
-        Returns the path written."""
+        Returns the path written; a render slowed where it would flash more than three
+        times a second says so in a warning."""
         from .pipeline import render as render_scenario
         from .scenario import writer_options
 
@@ -239,7 +241,10 @@ class Animation:
         todo = dataclasses.replace(ready, scenario=dataclasses.replace(
             ready.scenario, output=target, format=suffix))
         target.parent.mkdir(parents=True, exist_ok=True)
-        return render_scenario(todo, writer_options=checked).path
+        result = render_scenario(todo, writer_options=checked)
+        if result.note:                 # slowed where it flashed: said, as run.py says it
+            warnings.warn(f"{result.path}: {result.note}", stacklevel=2)
+        return result.path
 
     def events(self, panel: int = 0) -> Iterator[Event]:
         """Panel number `panel`'s event stream (0 = the first), as drawn: auto-sized mazes
