@@ -35,6 +35,9 @@ SCRIPTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                            r"re-run\s+--jobs 2:.*2 lessons: 0 rendered, 2 unchanged")),
     "bench_grids": ((), (r"backtracker\s+\d+\.\d\ds 1\.00x",
                           r"wilson\s+\d+\.\d\ds 1\.00x\s+\d+\s+\d+\.\d\ds \d+\.\d\dx")),
+    "bench_explain": ((), (r"128²\s+\d+ gens\s+evolve \d+\.\d+ s\s+watched \d+\.\d+ s\s+"
+                           r"ratio \d+\.\d\d",
+                           r"kruskal\s+without \d+\.\d\d s\s+with \d+\.\d\d s\s+ratio \d+\.\d\d")),
     "bench_gif": ((), (r"maze: Pillow plain [\d,]+ B", r"ours effort=best\s+[\d,]+ B",
                        r"per CPU-s\s+writer \d+\.\d\d s CPU / floor \d+\.\d\d s = \d+\.\d\dx",
                        r"mp4 320x180 preset=medium: 5 frames")),

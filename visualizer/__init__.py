@@ -13,7 +13,8 @@ student's own generator or solver (`viz.render(generator=my_backtracker)` animat
 from . import render as _drawing  # noqa: F401  (it is empty; nothing heavy is loaded)
 from .api import (EMBEDS, SAVE_FORMATS, Animation, adjacency, algorithms, check, check_solver,
                   generate, make_scenario, maze, neighbours, render, run_life, solve)
+from .api import Identity, Settled, identify
 
 __all__ = ["EMBEDS", "SAVE_FORMATS", "Animation", "adjacency", "algorithms", "check",
-           "check_solver", "generate", "make_scenario", "maze", "neighbours", "render",
-           "run_life", "solve"]
+           "check_solver", "generate", "identify", "Identity", "make_scenario", "maze",
+           "neighbours", "render", "run_life", "Settled", "solve"]

@@ -2,7 +2,8 @@
 
 Everything a script or a notebook needs, without reaching into the modules (`maze`,
 `generate`, `solve`, `run_life`, `make_scenario`, `render` and the `Animation` it returns;
-`check` and `check_solver` for a student's own algorithm):
+`identify`, what a Life grid becomes; `check` and `check_solver` for a student's own
+algorithm):
 
 >>> import visualizer as viz
 >>> m = viz.maze(4, 6, "torus")
@@ -26,15 +27,17 @@ import base64
 import dataclasses
 import os
 import tempfile
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .events import Event
+from .events import Event, Identity, Settled
 from .export import FORMATS
 from .grids.mask_file import read_mask
+from .life.identify import identify
 from .maze import Maze, graph
 from .student.check import check
 from .student.solver_check import check_solver
@@ -265,7 +268,8 @@ class Animation:
         """Write the animation to `path`; its extension chooses the file: .gif, .mp4,
         .html (the player) or .png (the last frame). `options` go to the writer (e.g.
         `autoplay=False` for .html), checked as the scenario's keys are (ScenarioError).
-        Returns the path written."""
+        Returns the path written; a render slowed where it would flash more than three
+        times a second says so in a warning."""
         from .pipeline import render as render_scenario
         from .scenario import writer_options
 
@@ -279,7 +283,10 @@ class Animation:
         todo = dataclasses.replace(ready, scenario=dataclasses.replace(
             ready.scenario, output=target, format=suffix))
         target.parent.mkdir(parents=True, exist_ok=True)
-        return render_scenario(todo, writer_options=checked).path
+        result = render_scenario(todo, writer_options=checked)
+        if result.note:                 # slowed where it flashed: said, as run.py says it
+            warnings.warn(f"{result.path}: {result.note}", stacklevel=2)
+        return result.path
 
     def events(self, panel: int = 0) -> Iterator[Event]:
         """Panel number `panel`'s event stream (0 = the first), as drawn: auto-sized mazes
@@ -314,5 +321,5 @@ class Animation:
 
 
 __all__ = ["EMBEDS", "SAVE_FORMATS", "Animation", "adjacency", "algorithms", "check",
-           "check_solver", "generate", "make_scenario", "maze", "neighbours", "render",
-           "run_life", "solve"]
+           "check_solver", "generate", "identify", "Identity", "make_scenario", "maze",
+           "neighbours", "render", "run_life", "Settled", "solve"]

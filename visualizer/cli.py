@@ -272,6 +272,8 @@ def render_file(path: Path, out: str | None, *, bar: bool = True,
         progress.close()
     print(f"{result.path}: {result.frames} frames, {result.duration:.1f} s, "
           f"{result.bytes / 1024:.0f} KiB in {result.seconds:.1f} s")
+    if result.note:
+        print(f"{result.path}: {result.note}")
     for extra in result.extras:
         print(f"{extra}")
     return Outcome(str(path), 0, result.frames, result.duration, result.bytes, result.seconds,

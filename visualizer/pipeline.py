@@ -18,15 +18,17 @@ import numpy as np
 from . import events as ev
 from .choices import Animate
 from .export import FORMATS, open_writer, writer_for
+from .export.flash import MAX_FLASHES, FlashMeter, Verdict, holds
 from .plan import (Arrangement, CaptionSettings, Plan, caption_settings, is_auto,
                    refuse_what_cannot_fit, schedule, settle, shrink_to_fit, text_sizes)
 from .questions.answers import resolve
 from .questions.model import Asked
 from .questions.schedule import CardFrame, QuizSheet, Role, held, with_questions
-from .record import BlockedCells, Transcript, record
+from .record import BlockedCells, LifeTranscript, Transcript, record
 from .render.animate import Frame, frame_counts, frames
 from .render.canvas import Canvas
 from .render.factory import make_panel
+from .render.life_panel import settled_text
 from .render.look import Look, look
 from .render.palette import make_theme
 from .render.timeline import milestone_text
@@ -205,9 +207,9 @@ def panel_stats(spec: PanelSpec, transcript: Transcript | None = None) -> dict:
     """The figures of panel `spec` from its transcript (recorded now if not given):
     {"title", "generator", "solver", "maze": {...}, "solve": {...} or None}, or
     {"title", "life": True}."""
-    if spec.life is not None:
-        return {"title": spec.title, "life": True}
     transcript = transcript if transcript is not None else record(spec)
+    if spec.life is not None:
+        return {"title": spec.title, "life": True, **life_stats(transcript)}
     assert spec.generator is not None
     out: dict[str, Any] = {"title": spec.title, "generator": spec.generator.name,
                            "solver": spec.solver.name if spec.solver else None,
@@ -221,6 +223,21 @@ def panel_stats(spec: PanelSpec, transcript: Transcript | None = None) -> dict:
                           list(v) if isinstance(v, tuple) else v
                           for k, v in out[scope].items()}
     return out
+
+
+def life_stats(transcript: Transcript) -> dict:
+    """A Life run's figures: its last generation and population, and what it became
+    ({"kind", "period", "shift", "from_generation", "seen_at", "caption"}; the kind
+    "unsettled" when it did not repeat within the run)."""
+    assert isinstance(transcript, LifeTranscript), "a Life panel's transcript"
+    found = transcript.identity or ev.Identity(ev.Settled.UNSETTLED)
+    last = len(transcript) - 1
+    words = settled_text(found) if transcript.identity else f"not settled by gen {last}"
+    return {"generations": last,
+            "population": transcript.populations[-1] if transcript.populations else 0,
+            "settled": {"kind": str(found.kind), "period": found.period,
+                        "shift": list(found.shift), "from_generation": found.generation,
+                        "seen_at": found.found, "caption": words}}
 
 
 # -- frame metadata: the milestones a frame shows (for the HTML player's timeline) ---------
@@ -249,7 +266,7 @@ def milestone_labels(frame: Frame, milestones: list[list[tuple[int, str]]],
 
 @dataclass
 class RenderResult:
-    """What a render produced."""
+    """What a render produced; `note` says, in one line, when its speed was changed."""
 
     path: Path
     frames: int
@@ -258,12 +275,30 @@ class RenderResult:
     seconds: float
     extras: tuple[Path, ...] = ()    # the still and the strip, when asked for
     asked: tuple[Asked, ...] = ()    # the questions, in the order the animation asks them
+    flash: Verdict | None = None     # the flashes measured on the frames written
+    note: str = ""
+
+
+@dataclass
+class _Written:
+    """One pass of frames through the writer: what the extras and the result need."""
+
+    count: int
+    total: float
+    last: np.ndarray | None
+    keys: "KeyFrames | None"
+    sheet: QuizSheet | None
+    flash: Verdict
+    held: dict[int, float]           # how much longer to hold frames to make it safe
+    asked: tuple[Asked, ...]         # the questions, in the order the animation asks them
 
 
 def render(source: Scenario | Prepared, *, progress: Callable[[int], None] | None = None,
            writer_options: dict | None = None, quiz: Path | None = None) -> RenderResult:
     """Render the scenario into its `output`; the file appears only when complete.
-    With `quiz` (a folder), the questions' cards and answers are also saved there as PNGs."""
+    With `quiz` (a folder), the questions' cards and answers are also saved there as PNGs.
+    A render whose frames would flash more than three times a second (WCAG 2.3.1:
+    `export/flash.py`) is written again, slowed just enough, unless `flash_safe: false`."""
     started = time.perf_counter()
     ready = prepared(source)
     scenario = ready.scenario
@@ -281,18 +316,45 @@ def render(source: Scenario | Prepared, *, progress: Callable[[int], None] | Non
         if why:
             raise ScenarioError([f"{scenario.path}: output: {why}"])
     scenario.output.parent.mkdir(parents=True, exist_ok=True)
+    done = _write(ready, theme.colours, options, {}, progress, quiz, canvas)
+    note, drawn = "", done.flash
+    if scenario.flash_safe and not drawn.safe:
+        extra, drawn_time = done.held, done.total
+        done = _write(ready, theme.colours, options, extra, None, quiz)
+        note = (f"slowed where it flashes ({len(extra)} frames held longer, "
+                f"{drawn_time:.1f} s -> {done.total:.1f} s): as drawn it flashed "
+                f"{drawn.flashes} times in a second, now {done.flash.flashes}; WCAG 2.3.1 "
+                f"allows {MAX_FLASHES} (flash_safe: false keeps the speed)")
+    extras = _extras(scenario, theme.colours, done.last, done.keys, done.sheet, quiz)
+    return RenderResult(scenario.output, done.count, done.total,
+                        scenario.output.stat().st_size, time.perf_counter() - started,
+                        tuple(extras), done.asked, done.flash, note)
+
+
+def _write(ready: Prepared, palette: np.ndarray, options: dict, extra: dict[int, float],
+           progress: Callable[[int], None] | None, quiz: Path | None,
+           canvas: Canvas | None = None) -> _Written:
+    """Draw every frame into the scenario's writer (on `canvas`, fresh, or a new one), frame
+    number k shown `extra[k]` seconds longer than planned, measuring its flashes; returns
+    what the result and the extras need."""
+    scenario = ready.scenario
+    canvas = canvas or ready.canvas()
+    height, width = canvas.shape
+    meter = FlashMeter(palette, height, width)
     keys = KeyFrames(scenario.strip) if scenario.strip else None
     sheet = QuizSheet() if quiz is not None else None
     count, total, last = 0, 0.0, None
     order: list[Asked] = []
-    with open_writer(scenario.output, width=width, height=height, palette=theme.colours,
+    with open_writer(scenario.output, width=width, height=height, palette=palette,
                      fps=scenario.fps, **options) as writer:
         mark = getattr(writer, "mark", None)    # a writer with a timeline of milestones
         ask = getattr(writer, "held", None)     # a writer that asks the questions itself
         found: list[list[tuple[int, str]]] | None = [] if mark is not None else None
         taken = [0] * len(ready.panels)
         for frame in scenario_frames(ready, canvas, found):
-            writer.write(frame.image, frame.duration, frame.dirty)
+            duration = frame.duration + extra.get(count, 0.0)
+            writer.write(frame.image, duration, frame.dirty)
+            meter.offer(frame.image, duration, frame.dirty)
             if found is not None and mark is not None:
                 for label in milestone_labels(frame, found, taken):
                     mark(label)
@@ -301,7 +363,7 @@ def render(source: Scenario | Prepared, *, progress: Callable[[int], None] | Non
             if isinstance(frame, CardFrame) and frame.role == Role.CARD and frame.asked:
                 order.append(frame.asked)
             count += 1
-            total += frame.duration
+            total += duration
             last = frame.image
             if sheet is not None:
                 sheet.offer(frame)
@@ -309,9 +371,8 @@ def render(source: Scenario | Prepared, *, progress: Callable[[int], None] | Non
                 keys.offer(frame)
             if progress is not None:
                 progress(count)
-    extras = _extras(scenario, theme.colours, last, keys, sheet, quiz)
-    return RenderResult(scenario.output, count, total, scenario.output.stat().st_size,
-                        time.perf_counter() - started, tuple(extras), tuple(order))
+    return _Written(count, total, last, keys, sheet, meter.verdict(),
+                    holds(meter.durations, meter.changes), tuple(order))
 
 
 def _extras(scenario: Scenario, palette: Any, last: np.ndarray | None,

@@ -22,6 +22,7 @@ from . import events as ev
 from .events import Cell
 from .choices import Figures, Phase
 from .life.spec import life_events
+from .life.why import explain
 from .maze import Maze, stats
 from .maze.braid import braid
 from .maze.endpoints import History, place as place_endpoints
@@ -210,6 +211,25 @@ class LifeTranscript(Sequence):
     populations: tuple[int, ...]
     surface: Any
     rule: str
+    #: what the run became and from which generation on: (index, Identity or None) at
+    #: each generation where it changed
+    identities: tuple[tuple[int, ev.Identity | None], ...] = ()
+    #: the cells whose fate each event explains (`Generation.why`), from the panel's spec
+    why_cells: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def identity(self) -> ev.Identity | None:
+        """What the run had become at its last generation (None: nothing repeated)."""
+        return self.identities[-1][1] if self.identities else None
+
+    def identity_at(self, k: int) -> ev.Identity | None:
+        """What the run had become at generation `k`, as the event then said."""
+        known = None
+        for index, identity in self.identities:
+            if index > k:
+                break
+            known = identity
+        return known
 
     def _grid(self, k: int) -> np.ndarray:
         cells = self.shape[0] * self.shape[1]
@@ -222,8 +242,10 @@ class LifeTranscript(Sequence):
             births, deaths = none, none.copy()
         else:
             births, deaths = grid > before, grid < before
+        why = explain(grid, self.rule, self.surface, self.why_cells) if self.why_cells else ()
         return ev.Generation(k, _frozen(grid), _frozen(births), _frozen(deaths),
-                             self.populations[k], self.surface, self.rule)
+                             self.populations[k], self.surface, self.rule,
+                             self.identity_at(k), why)
 
     @overload
     def __getitem__(self, index: int) -> ev.Generation: ...
@@ -270,6 +292,7 @@ def record_life(spec: PanelSpec) -> LifeTranscript:
     shape: tuple[int, int] = (0, 0)
     surface: Any = None
     rule = ""
+    identities: list[tuple[int, ev.Identity | None]] = []
     assert spec.life is not None, "a Life panel"
     for event in life_events(spec.life, np.random.default_rng(spec.seed)):
         assert isinstance(event, ev.Generation), "a Life stream yields generations only"
@@ -278,7 +301,10 @@ def record_life(spec: PanelSpec) -> LifeTranscript:
         packed.append(np.packbits(grid, axis=None))
         populations.append(event.population)
         surface, rule = event.surface, event.rule
-    return LifeTranscript(shape, tuple(packed), tuple(populations), surface, rule)
+        if event.identity != (identities[-1][1] if identities else None):
+            identities.append((event.index, event.identity))
+    return LifeTranscript(shape, tuple(packed), tuple(populations), surface, rule,
+                          tuple(identities), spec.life.why)
 
 
 Transcript = MazeTranscript | LifeTranscript

@@ -136,6 +136,7 @@ class Scenario:
     shorthand: bool                # the file gives its one panel's keys at the top level
     #: panels that form a table: (row headers, column headers); the panels row by row
     table: tuple[tuple[str, ...], tuple[str, ...]] | None
+    flash_safe: bool               # slow a render that would flash > 3 times a second
 
     def writer_options(self) -> dict[str, Any]:
         """The keyword options this scenario's writer takes (its format's own keys)."""
@@ -246,7 +247,7 @@ def _scenario(model: Any, path: Path) -> Scenario:
         colours=dict(model.colours), columns=model.columns or columns, size=model.size,
         still=model.still, strip=model.strip, legend=model.legend,
         solve_together=model.solve_together, options=options, shorthand=shorthand,
-        table=table)
+        table=table, flash_safe=model.flash_safe)
 
 
 def _choice(model: Any) -> AlgorithmChoice:

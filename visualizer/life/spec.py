@@ -1,6 +1,7 @@
 """The `life:` part of a scenario: validation with located errors, and the event stream."""
 from __future__ import annotations
 
+import dataclasses
 import pathlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -37,6 +38,8 @@ from ..schema.fields import (
 from ..surfaces import SURFACE_NAMES, SURFACES, Surface, make_surface
 from .engine import evolve
 from .formats import LifeFormatError, read_pattern
+from .identify import SETTLED_PERIODS, Stop, watch
+from .why import MAX_WHY_CELLS, explain
 from .patterns import PATTERNS, place, random_soup
 from .rules import NAMED_RULES, Rule, RuleError, parse_rule
 
@@ -46,7 +49,7 @@ SURFACE_ALIASES = {"tore": "torus", "charlie": "projective", "boy": "projective"
                    "plan": "plane", "sphere": "sphere", "sphère": "sphere",
                    "plan_projectif": "projective", "bouteille_de_klein": "klein"}
 KEYS = ("rows", "cols", "surface", "rule", "generations", "init", "colour_changes", "chart",
-        "seed")
+        "seed", "stop", "history", "why")
 DEFAULTS = {"surface": "torus", "rule": "conway", "generations": 100,
             "init": {"random": 0.35}, "colour_changes": False, "chart": False}
 
@@ -82,6 +85,9 @@ class LifeSpec:
     colour_changes: bool = False
     chart: bool = False
     seed: int | None = None
+    stop: Stop | None = None
+    history: bool = False
+    why: tuple[tuple[int, int], ...] = ()
 
 
 def _surface_key(name: str) -> str:
@@ -97,6 +103,40 @@ def _rule_check(value: Any) -> Rule:
     except RuleError as exc:
         raise fail(str(exc)) from None
 
+
+WHY_EXPECTED = ("a list of cells [[row, col], …] or a region {from: [row, col], to: [row, "
+                "col]}")
+
+
+def _why_check(value: Any) -> tuple[tuple[int, int], ...]:
+    """The cells of a `why:` value (a list of cells, or a region's corners, inclusive)."""
+    def pair(v: Any) -> tuple[int, int] | None:
+        ok = isinstance(v, (list, tuple)) and len(v) == 2 and all(
+            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v)
+        return (int(v[0]), int(v[1])) if ok else None
+
+    if isinstance(value, dict) and set(value) == {"from", "to"}:
+        a, b = pair(value["from"]), pair(value["to"])
+        if a is None or b is None or a[0] > b[0] or a[1] > b[1]:
+            raise expected("a region {from: [row, col], to: [row, col]} with `from` above "
+                           "and left of `to`", value)
+        cells = tuple((r, c) for r in range(a[0], b[0] + 1) for c in range(a[1], b[1] + 1))
+    elif isinstance(value, list) and value and all(pair(v) is not None for v in value):
+        cells = tuple(dict.fromkeys(pair(v) for v in value))  # type: ignore[misc]
+    else:
+        raise expected(WHY_EXPECTED, value)
+    if len(cells) > MAX_WHY_CELLS:
+        raise fail(f"expected at most {MAX_WHY_CELLS} cells to explain, got {len(cells)}")
+    return cells
+
+
+WhyCells = value_type(Any, _why_check, {"anyOf": [
+    {"type": "array", "items": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                                "minItems": 2, "maxItems": 2}, "minItems": 1},
+    {"type": "object", "required": ["from", "to"], "additionalProperties": False,
+     "properties": {k: {"type": "array", "items": {"type": "integer", "minimum": 0},
+                        "minItems": 2, "maxItems": 2} for k in ("from", "to")}}]},
+    WHY_EXPECTED)
 
 RULE_EXPECTED = "a rule like B3/S23 or a name (" + ", ".join(NAMED_RULES) + ")"
 LifeRule = value_type(Any, _rule_check, {"type": "string"}, RULE_EXPECTED)
@@ -206,10 +246,21 @@ class LifeSection(Section):
         description="how the grid starts: one item or a list, applied in order")
     colour_changes: flag() = Field(DEFAULTS["colour_changes"], description="show births "  # type: ignore[valid-type]
                                                                            "and deaths")
-    chart: flag() = Field(DEFAULTS["chart"], description="a population chart under the "  # type: ignore[valid-type]
-                                                         "grid")
+    chart: flag() = Field(DEFAULTS["chart"], description="a chart under the grid: "  # type: ignore[valid-type]
+                                                         "population, births and deaths "
+                                                         "per generation")
     seed: whole(0, phrase="a whole number >= 0 (this panel's own random seed)") = Field(  # type: ignore[valid-type]
         None, description="the panel's own random seed (panels with one seed start alike)")
+
+    history: flag() = Field(False, description="cells that were ever alive keep a faint "  # type: ignore[valid-type]
+                                                "trail")
+    why: WhyCells = Field(  # type: ignore[valid-type]
+        None, description="cells whose live-neighbour count and fate are written on them "
+                          "each generation (\"3 → born\"), counted across glued edges")
+    stop: choice(Stop, phrase="settled (end the run once it has repeated for "  # type: ignore[valid-type]
+                  f"{SETTLED_PERIODS} periods)") = Field(
+        None, description=f"`settled`: end the run {SETTLED_PERIODS} periods after it is seen "
+                          "to repeat (still life, oscillator, spaceship, died)")
 
     @classmethod
     def unknown_key(cls, key: Any) -> str:
@@ -233,6 +284,12 @@ class LifeSection(Section):
         init = data.get("init", DEFAULTS["init"])
         items = [((), init)] if isinstance(init, dict) else list(
             (((k,), item) for k, item in enumerate(init)) if isinstance(init, list) else ())
+        if "why" in data and not bad("why"):
+            outside = [cell for cell in _why_check(data["why"])
+                       if cell[0] >= rows or cell[1] >= cols]
+            if outside:
+                yield ("why",), (f"expected cells inside the {rows}x{cols} grid, got "
+                                 f"{list(outside[0])}")
         patterns = (info.context or {}).get("patterns", {})
         for at, item in items:
             if bad("init", *at):
@@ -284,7 +341,7 @@ def life_spec(section: LifeSection) -> LifeSpec:
     return LifeSpec(section.rows, section.cols,
                     make_surface(section.surface, section.rows, section.cols), section.rule,
                     section.generations, tuple(init), section.colour_changes, section.chart,
-                    section.seed)
+                    section.seed, section.stop, section.history, section.why or ())
 
 
 def parse_life_spec(raw: Any, loc: str, errors: list[str], base_dir: pathlib.Path,
@@ -319,8 +376,17 @@ def initial_grid(spec: LifeSpec, rng: np.random.Generator) -> np.ndarray:
 
 def life_events(spec: LifeSpec, rng: np.random.Generator) -> Iterator[Event]:
     """Yields the `Generation` events of `spec`: generation 0 (the initial grid), then one
-    per step up to `spec.generations`."""
-    yield from evolve(initial_grid(spec, rng), spec.rule, spec.surface, spec.generations)
+    per step up to `spec.generations` (fewer with `stop: settled`); each carries what the
+    run became from the generation that is seen on (`Generation.identity`), and why the
+    cells of `spec.why` live or die next (`Generation.why`)."""
+    events = watch(evolve(initial_grid(spec, rng), spec.rule, spec.surface,
+                          spec.generations), spec.surface, stop=spec.stop)
+    if not spec.why:
+        yield from events
+        return
+    for event in events:
+        yield dataclasses.replace(event, why=explain(event.grid, spec.rule, spec.surface,
+                                                     spec.why))
 
 
 __all__ = ["InitCells", "InitRandom", "LifeSection", "LifeSpec", "initial_grid",

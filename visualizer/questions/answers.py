@@ -19,7 +19,7 @@ from .. import events as ev
 from ..choices import Animate, Phase
 from ..events import Cell
 from ..maze import Maze
-from . import fit
+from . import fit, life_answers
 from .model import REPLIES, Answer, Asked, Count, Kind, MomentKind, Question
 
 Phased = Sequence[tuple[Phase, Any]]     # (phase, event): GENERATE, SOLVE, LIFE …
@@ -182,8 +182,9 @@ def next_generation(events: Phased, spec: Any) -> list[Candidate]:
         words = ("alive: " + ", ".join(_cell_text(c) for c in sorted(alive))) if alive \
             else "none of them"
         rule = nxt.rule or "the rule"
-        why = (f"{rule}: a dead cell is born, a live one survives, by its count of live "
-               f"neighbours; {changed} of the {len(cells)} highlighted cells change")
+        why = (f"{rule}, by each cell's live neighbours (across the glued edges): "
+               + life_answers.fates(grid_now, now, cells)
+               + f"; {changed} of the {len(cells)} highlighted cells change")
         out.append(Candidate(here, f"Generation {now.index}: which highlighted cells are "
                              f"alive next? Click to toggle, Enter to answer.",
                              Answer(frozenset({alive}), tuple(sorted(alive)), words), why,
@@ -269,7 +270,14 @@ def candidates(question: Question, events: Phased, spec: Any) -> list[Candidate]
         return next_generation(events, spec)
     if kind == Kind.WAY_THROUGH:
         return way_through(events, spec)
+    if kind in LIFE_ASKS:
+        return LIFE_ASKS[kind](events, spec, Candidate)
     return how_many(events, spec, question.count or Count.DEAD_ENDS)
+
+
+#: the Life kinds answered in `life_answers` (each given the Candidate record to make)
+LIFE_ASKS = {Kind.PERIOD: life_answers.period, Kind.SETTLES: life_answers.settles,
+             Kind.NEIGHBOURS: life_answers.neighbours}
 
 
 # --- choosing the moments -------------------------------------------------------------------

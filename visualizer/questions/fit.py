@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Cell, Mark, Rejection
-from .model import Count, Kind
+from .model import LIFE_KINDS, Count, Kind
 
 
 def _at(cell: Cell) -> str:
@@ -124,10 +124,11 @@ def _names(kind: str) -> str:
 def misfit(kind: Kind, spec: Any, about: str | None, count: Count | None) -> str | None:
     """Why `kind` does not fit panel `spec` (None when it does)."""
     life = spec.life is not None
-    if kind == Kind.NEXT_GENERATION:
-        return None if life else "`next_generation` asks about a Life panel; this is a maze"
+    if kind in LIFE_KINDS:
+        return None if life else f"`{kind}` asks about a Life panel; this is a maze"
     if life:
-        return f"`{kind}` asks about a maze; this is a Life panel (use next_generation)"
+        return (f"`{kind}` asks about a maze; this is a Life panel (use "
+                + ", ".join(sorted(LIFE_KINDS)) + ")")
     gen = spec.generator.name if spec.generator else None
     if kind == Kind.NEXT_CELL:
         if about == "solver":

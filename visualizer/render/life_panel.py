@@ -16,11 +16,17 @@ from .glue import edge_marks
 from .life_geometry import (CHART_MIN_PLOT, CHART_MIN_WIDTH, EDGE, ChartLayout, life_geometry,
                             nice_at_least, spec_value, ticks)
 from .legend import colours_in
+from .life_why import OUTLINE, SEAM, WhyOverlay
+from .life_why import caption as why_caption
+from .life_why import colours as why_colours
 from .palette import INDEX
 from .text import draw_text, text_mask, text_width
 
 ALIVE, DEAD, BORN, DIED = INDEX["alive"], INDEX["dead"], INDEX["born"], INDEX["died"]
 CHART, GRID, TEXT, BACKGROUND = INDEX["chart"], INDEX["grid"], INDEX["text"], INDEX["background"]
+BIRTHS, DEATHS, HISTORY = INDEX["births"], INDEX["deaths"], INDEX["history"]
+#: the chart's curves, drawn in this order (the population last, on top)
+SERIES = (BIRTHS, DEATHS, CHART)
 
 Rect = tuple[int, int, int, int]
 
@@ -43,6 +49,7 @@ class LifePanel:
     palette indices, one `Generation` event at a time.
 
     `spec` is a LifeSpec or any mapping/object with rows, cols, generations, colour_changes,
+    history (a faint trail where cells were ever alive),
     chart and surface. Cells are `cell_size` pixels; from 4 pixels up, 1-pixel grid lines
     separate them. With `edges`, a band around the grid shows how the surface glues the
     square: glued edges share a colour, and their arrows point the way the gluing goes
@@ -76,6 +83,7 @@ class LifePanel:
         self.generations = g.generations
         self.colour_changes = bool(spec_value(spec, "colour_changes", False))
         self.chart = bool(spec_value(spec, "chart", False))
+        self.history = bool(spec_value(spec, "history", False))
         self.lines, self.grid_h, self.grid_w = g.lines, g.grid_h, g.grid_w
         surface = spec_value(spec, "surface", None)
         self.surface_name = str(getattr(surface, "name", surface) or "plane")
@@ -87,11 +95,17 @@ class LifePanel:
         self.width, self.oy, self.ox = g.width, g.oy, g.ox
         self.raster = np.full(g.shape, BACKGROUND, dtype=np.uint8)
         self._draw_grid(edges)
-        self._pops = np.full(self.generations + 1, -1, dtype=np.int64)
+        self.why_cells = tuple(spec_value(spec, "why", ()) or ())
+        self._why = WhyOverlay(self.raster, self.oy, self.ox, self.cell_size, self.lines,
+                               self.surface_name)
+        self._whys: tuple[ev.Why, ...] = ()
+        self._ever = np.zeros((self.rows, self.cols), dtype=bool)
+        self._pops = np.full((len(SERIES), self.generations + 1), -1, dtype=np.int64)
         self._chart_last = -1
         self._marker_rect: Rect | None = None
         self.index = 0
         self.population = 0
+        self.identity: ev.Identity | None = None
         self._dirty: Rect | None = (0, g.height, 0, g.width)
         if self.chart:
             self._base = np.full((self.chart_height, self.chart_w), BACKGROUND,
@@ -137,25 +151,38 @@ class LifePanel:
             raise ValueError(f"expected a {self.rows}x{self.cols} generation, "
                              f"got {grid.shape}")
         self.index, self.population = int(event.index), int(event.population)
+        self.identity, self._whys = event.identity, event.why
+        if self.history:
+            if self.index == 0:
+                self._ever[:] = False
+            self._ever |= grid != 0
         if self.quiet and not self.listening:
             return
         shown = np.where(grid != 0, ALIVE, DEAD).astype(np.uint8)
+        if self.history:
+            shown[self._ever & (grid == 0)] = HISTORY
         if self.colour_changes:
             shown[np.asarray(event.births, dtype=bool)] = BORN
             shown[np.asarray(event.deaths, dtype=bool)] = DIED
         if self.quiet:
             self._shown = shown
-            self._noted |= colours_in(shown)
+            self._noted |= colours_in(shown) | why_colours(event.why, self._why.seams)
         else:
             self._paint_cells(shown)
+            if event.why or self._why.drawn:
+                self._dirty = _union(self._dirty, self._why.draw(event.why, shown))
         if self.chart:
-            self._chart_point(self.index, self.population)
+            self._chart_point(self.index, (int(np.count_nonzero(event.births)),
+                                           int(np.count_nonzero(event.deaths)),
+                                           self.population))
 
     def candidates(self, events: Any) -> dict[int, int]:
         """The colours the panel can show drawing `events` (any of them from the first):
-        alive cells, births and deaths when coloured, the chart's curve."""
-        shown = [ALIVE] + ([BORN, DIED] if self.colour_changes else []) \
-            + ([CHART] if self.chart else [])
+        alive cells, births and deaths when coloured, the chart's curves."""
+        shown = [ALIVE] + ([HISTORY] if self.history else []) \
+            + ([BORN, DIED] if self.colour_changes else []) \
+            + (sorted(set(OUTLINE.values()) | set(SEAM.values())) if self.why_cells else []) \
+            + (list(SERIES) if self.chart else [])
         return dict.fromkeys(shown, 0)
 
     def drawn_colours(self) -> set[int]:
@@ -180,6 +207,8 @@ class LifePanel:
         other.raster = self.raster.copy()
         other._shown = self._shown.copy()
         other._pops = self._pops.copy()
+        other._ever = self._ever.copy()
+        other._why = self._why.on(other.raster)
         if hasattr(self, "_base"):
             other._base = self._base.copy()
         return other
@@ -191,8 +220,13 @@ class LifePanel:
         return dirty
 
     def caption(self) -> str:
-        """A one-line caption such as "gen 12 · pop 143"."""
-        return f"gen {self.index} · pop {self.population}"
+        """A one-line caption such as "gen 12 · pop 143", then what the run became once
+        known: "… · settled at gen 8: oscillator of period 2", "… · died at gen 130"."""
+        text = f"gen {self.index} · pop {self.population}"
+        if self.identity is not None:
+            text = f"{text} · {settled_text(self.identity)}"
+        why = why_caption(self._whys)
+        return f"{text} · {why}" if why else text
 
     # --- cells ---------------------------------------------------------------------------
 
@@ -304,31 +338,36 @@ class LifePanel:
 
     def _xy(self, index: int, population: int) -> tuple[int, int]:
         """The chart pixel (y, x), relative to the chart's top, of generation `index` with
-        `population`."""
+        `population` (or that many births or deaths)."""
         py0, py1, px0, px1 = self._chart_box()
         x = px0 + round(index * (px1 - 1 - px0) / self.generations)
         y = py1 - 1 - round(min(population, self._ymax) * (py1 - 1 - py0) / self._ymax)
         return y, x
 
-    def _chart_point(self, index: int, population: int) -> None:
-        """Add generation `index` to the chart and move the marker there (redrawing the
-        whole chart when stepped back, or when the run outgrows its axes)."""
-        if index >= len(self._pops):
-            self._pops = np.concatenate([self._pops, np.full(index + 1 - len(self._pops),
-                                                             -1, dtype=np.int64)])
+    def _chart_point(self, index: int, values: tuple[int, ...]) -> None:
+        """Add generation `index`'s births, deaths and population (`values`, in `SERIES`
+        order) to the chart and move the marker there (redrawing the whole chart when
+        stepped back, or when the run outgrows its axes)."""
+        population = values[-1]
+        if index >= self._pops.shape[1]:
+            grown = np.full((len(SERIES), index + 1), -1, dtype=np.int64)
+            grown[:, :self._pops.shape[1]] = self._pops
+            self._pops = grown
             self.generations = index
-            self._pops[index] = population
+            self._pops[:, index] = values
             self._redraw_chart(index)
             return
-        self._pops[index] = population
-        if population > self._ymax:
-            self._ymax = nice_at_least(max(population, self.rows * self.cols))
+        self._pops[:, index] = values
+        if max(values) > self._ymax:
+            self._ymax = nice_at_least(max(max(values), self.rows * self.cols))
             self._redraw_chart(index)
             return
         if index <= self._chart_last or self._chart_last < 0:
             self._redraw_chart(index)
             return
-        rect = self._segment(self._chart_last, index)
+        rect = None
+        for k in range(len(SERIES)):
+            rect = _union(rect, self._segment(k, self._chart_last, index))
         self._chart_last = index
         self._show_chart(_union(rect, self._marker_rect))
         self._draw_marker(index, population)
@@ -336,21 +375,22 @@ class LifePanel:
     def _redraw_chart(self, upto: int) -> None:
         """Redraw the whole chart for the generations known up to `upto`."""
         self._draw_chart_frame()
-        last = -1
-        for k in range(upto + 1):
-            if self._pops[k] < 0:
-                continue
-            self._segment(last if last >= 0 else k, k)
-            last = k
-        self._chart_last = last
+        known = [k for k in range(upto + 1) if self._pops[-1, k] >= 0]
+        for series in range(len(SERIES)):
+            last = -1
+            for k in known:
+                self._segment(series, last if last >= 0 else k, k)
+                last = k
+        self._chart_last = known[-1] if known else -1
         self._show_chart((0, self.chart_height, 0, self.chart_w))
-        if last >= 0:
-            self._draw_marker(last, int(self._pops[last]))
+        if known:
+            self._draw_marker(known[-1], int(self._pops[-1, known[-1]]))
 
-    def _segment(self, i0: int, i1: int) -> Rect:
-        """The curve from generation `i0` to `i1`, in the chart's base; its rectangle."""
-        y0, x0 = self._xy(i0, int(self._pops[i0]))
-        y1, x1 = self._xy(i1, int(self._pops[i1]))
+    def _segment(self, series: int, i0: int, i1: int) -> Rect:
+        """Curve number `series` (births, deaths, population) from generation `i0` to
+        `i1`, in the chart's base; its rectangle."""
+        y0, x0 = self._xy(i0, int(self._pops[series, i0]))
+        y1, x1 = self._xy(i1, int(self._pops[series, i1]))
         n = max(abs(y1 - y0), abs(x1 - x0)) + 1
         ys = np.rint(np.linspace(y0, y1, n)).astype(int)
         xs = np.rint(np.linspace(x0, x1, n)).astype(int)
@@ -359,7 +399,7 @@ class LifePanel:
         ys = np.clip(ys[:, None] + np.arange(lw) - lw // 2, 0, py1 - 1).repeat(lw, axis=1)
         xs = np.clip(xs[:, None] + np.arange(lw) - lw // 2, px0, px1 - 1)
         xs = np.tile(xs, (1, lw))
-        self._base[ys, xs] = CHART
+        self._base[ys, xs] = SERIES[series]
         return int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
 
     def _show_chart(self, rect: Rect | None) -> None:
@@ -389,6 +429,16 @@ class LifePanel:
     def chart_scale(self) -> int:
         """The population at the top of the chart's y axis (fixed from the start)."""
         return self._ymax
+
+
+def settled_text(identity: ev.Identity) -> str:
+    """When and what a run settled into, in a student's words: "settled at gen 8:
+    spaceship of period 4 moving (1, 1)", "died at gen 130"."""
+    if identity.kind == ev.Settled.DIED:
+        return f"died at gen {identity.generation}"
+    if identity.kind == ev.Settled.UNSETTLED:
+        return "not settled"
+    return f"settled at gen {identity.generation}: {identity.summary()}"
 
 
 @lru_cache(maxsize=None)

@@ -145,6 +145,19 @@ SLOTS: tuple[Slot, ...] = (
     Slot("ramp_3", "#f6fc84", "#f0fc24"),
     Slot("longest", "#ea0c6c", "#c6247e", "a longest path (two floods)", legend=370,
          marks=(Mark.LONGEST,)),
+    # --- Life explained: the chart's births and deaths (the colours of born and died
+    # cells: the same thing counted)
+    Slot("births", words="births per generation", legend=252, like="born", on=LIFE),
+    Slot("deaths", words="deaths per generation", legend=254, like="died", on=LIFE),
+    # cells that were ever alive (LifeHistory's envelope), faint
+    Slot("history", "#eff6c8", "#102147", "alive at some time before", legend=225, on=LIFE),
+    # the why overlay: a cell's live-neighbour count written in it, outlined by its fate
+    # when it changes (a dot on a neighbour counted across a glued edge is drawn in that
+    # edge's own colour: glue_a, glue_b)
+    Slot("why_born", words="outlined: born next (in it: its live neighbours)", legend=256,
+         like="born", on=LIFE),
+    Slot("why_dies", words="outlined: dies next (in it: its live neighbours)", legend=257,
+         like="died", on=LIFE),
 )
 
 #: the legend entries that stand for several colours

@@ -62,6 +62,9 @@ class TopFields(Section):
                                              "caption")
     solve_together: flag() = Field(False, description="every maze is built first, then "  # type: ignore[valid-type]
                                                       "all solve together")
+    flash_safe: flag() = Field(True, description="slow a render down when its frames would "  # type: ignore[valid-type]
+                                                 "flash more than 3 times a second (WCAG "
+                                                 "2.3.1); false keeps the drawn speed")
     table: Table = Field(None, description="panels that form a table: a header per row "  # type: ignore[assignment]
                                            "and per column instead of a title per panel")
     #: typed by `models()`: the one panel of a file that gives its keys at the top level
