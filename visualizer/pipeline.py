@@ -18,8 +18,10 @@ import numpy as np
 from . import events as ev
 from .choices import Animate
 from .export import FORMATS, open_writer, writer_for
+from .export.keyframes import KeyFrames
 from .plan import (Arrangement, CaptionSettings, Plan, caption_settings, is_auto,
                    refuse_what_cannot_fit, schedule, settle, shrink_to_fit, text_sizes)
+from .narration import Cue, Narration, write_transcripts
 from .questions.answers import resolve
 from .questions.model import Asked
 from .questions.schedule import CardFrame, QuizSheet, held, with_questions
@@ -138,9 +140,23 @@ def _record_all(scenario: Scenario, panels: Sequence[PanelSpec],
     return out
 
 
-def prepare(scenario: Scenario) -> Prepared:
+def _known(panels: Sequence[PanelSpec], known: Prepared | None,
+           drawn: bool = False) -> list[Transcript | None]:
+    """The transcripts of `known` (a render prepared before) for the panels of `panels`
+    it recorded exactly so (compared with its scenario's panels, or as `drawn`)."""
+    if known is None:
+        return [None] * len(panels)
+    before = known.plan.panels if drawn else known.scenario.panels
+    return [t if i < len(before) and before[i] == spec and (drawn or not is_auto(spec))
+            else None for i, (spec, t) in enumerate(zip(panels, known.transcripts))] \
+        + [None] * max(0, len(panels) - len(known.transcripts))
+
+
+def prepare(scenario: Scenario, known: Prepared | None = None) -> Prepared:
     """Record every panel once and plan the render. An `auto` maze is sized first (from
-    the other panels' looks: their legend and captions), then recorded at that size."""
+    the other panels' looks: their legend and captions), then recorded at that size. A
+    panel that `known` (the same lesson prepared with another pace or canvas) recorded
+    exactly so is not recorded again."""
     panels = list(scenario.panels)
     autos = any(is_auto(spec) for spec in panels)
     size = scenario.size or (Arrangement.default_frame() if autos else None)
@@ -148,11 +164,13 @@ def prepare(scenario: Scenario) -> Prepared:
     if size is not None:      # refused before anything runs: too many cells for the slide
         refuse_what_cannot_fit(Arrangement(scenario, tuple(panels), (None,) * len(panels),
                                            (None,) * len(panels), scenario.columns, size))
-    transcripts = _record_all(scenario, panels, [None] * len(panels), skip_auto=True)
+    transcripts = _record_all(scenario, panels, _known(panels, known), skip_auto=True)
     looks = _looks(scenario, panels, transcripts, text_size)
     arr = settle(scenario, panels, transcripts, _stand_ins(panels, looks))
     if autos:
-        transcripts = _record_all(scenario, arr.panels, transcripts)
+        transcripts = _record_all(scenario, arr.panels, [
+            t if t is not None else k for t, k in
+            zip(transcripts, _known(arr.panels, known, drawn=True))])
         looks = _looks(scenario, arr.panels, transcripts, text_size)
         arr = shrink_to_fit(replace(arr, looks=tuple(looks), transcripts=tuple(transcripts)))
     recorded = tuple(t for t in transcripts if t is not None)
@@ -256,12 +274,16 @@ class RenderResult:
     bytes: int
     seconds: float
     extras: tuple[Path, ...] = ()    # the still and the strip, when asked for
+    cues: tuple[Cue, ...] = ()       # the narration, when a writer or a transcript took it
 
 
 def render(source: Scenario | Prepared, *, progress: Callable[[int], None] | None = None,
-           writer_options: dict | None = None, quiz: Path | None = None) -> RenderResult:
+           writer_options: dict | None = None, quiz: Path | None = None,
+           narrate: bool = False) -> RenderResult:
     """Render the scenario into its `output`; the file appears only when complete.
-    With `quiz` (a folder), the questions' cards and answers are also saved there as PNGs."""
+    With `quiz` (a folder), the questions' cards and answers are also saved there as PNGs;
+    with the scenario's `transcript`, its narration as WebVTT and plain text beside it
+    (the result's `cues` hold it then, or with `narrate`)."""
     started = time.perf_counter()
     ready = prepared(source)
     scenario = ready.scenario
@@ -270,42 +292,86 @@ def render(source: Scenario | Prepared, *, progress: Callable[[int], None] | Non
     height, width = canvas.shape
     options = {**scenario.writer_options(), **(writer_options or {})}
     if FORMATS[scenario.format].titled:
-        options.setdefault("title", scenario.title
-                           or " / ".join(spec.title for spec in ready.panels))
+        options.setdefault("title", title_of(ready))
     refuse = getattr(writer_for(scenario.output), "refuse", None)
     if refuse is not None:                  # a writer with limits: refuse before drawing
         why = refuse(width, height, estimated_frames(ready))
         if why:
             raise ScenarioError([f"{scenario.path}: output: {why}"])
     scenario.output.parent.mkdir(parents=True, exist_ok=True)
-    keys = KeyFrames(scenario.strip) if scenario.strip else None
-    sheet = QuizSheet() if quiz is not None else None
-    count, total, last = 0, 0.0, None
+    run = _Run(ready, canvas, KeyFrames(scenario.strip) if scenario.strip else None,
+               QuizSheet() if quiz is not None else None, progress, narrate=narrate)
     with open_writer(scenario.output, width=width, height=height, palette=theme.colours,
                      fps=scenario.fps, **options) as writer:
+        run.through(writer)
+    extras = _extras(scenario, theme.colours, run.last, run.keys, run.sheet, quiz)
+    if run.narration is not None and scenario.transcript:
+        extras += write_transcripts(run.narration.cues(), scenario.output)
+    return RenderResult(scenario.output, run.count, run.total,
+                        scenario.output.stat().st_size, time.perf_counter() - started,
+                        tuple(extras), tuple(run.narration.cues()) if run.narration else ())
+
+
+def title_of(ready: Prepared) -> str:
+    """The render's title: the scenario's, else its panels' titles."""
+    return ready.scenario.title or " / ".join(spec.title for spec in ready.panels)
+
+
+@dataclass
+class _Run:
+    """One render's pass over its frames into a writer, and what it keeps on the way (the
+    last picture, key frames, the quiz sheet, the narration)."""
+
+    ready: Prepared
+    canvas: Canvas
+    keys: KeyFrames | None
+    sheet: QuizSheet | None
+    progress: Callable[[int], None] | None
+    count: int = 0
+    total: float = 0.0
+    last: np.ndarray | None = None
+    narrate: bool = False
+    narration: Narration | None = None
+
+    def through(self, writer: Any) -> None:
+        """Draw every frame into `writer`, giving a writer with a timeline its milestones
+        (`mark`), one that asks the questions itself their cards (`held`) and one that
+        says the animation in words its cues (`cue`)."""
+        ready, canvas = self.ready, self.canvas
         mark = getattr(writer, "mark", None)    # a writer with a timeline of milestones
         ask = getattr(writer, "held", None)     # a writer that asks the questions itself
-        found: list[list[tuple[int, str]]] | None = [] if mark is not None else None
+        cue = getattr(writer, "cue", None)      # a writer that says the animation in words
+        if cue is not None or ready.scenario.transcript or self.narrate:
+            self.narration = Narration(ready.scenario.title,
+                                       [spec.title for spec in ready.panels])
+        found: list[list[tuple[int, str]]] | None = \
+            [] if mark is not None or self.narration is not None else None
         taken = [0] * len(ready.panels)
+        start = 0.0
         for frame in scenario_frames(ready, canvas, found):
             writer.write(frame.image, frame.duration, frame.dirty)
-            if found is not None and mark is not None:
-                for label in milestone_labels(frame, found, taken):
+            labels = milestone_labels(frame, found, taken) if found is not None else []
+            if mark is not None:
+                for label in labels:
                     mark(label)
+            if self.narration is not None:
+                self.narration.offer(self.total, frame.duration, labels)
             if ask is not None and isinstance(frame, CardFrame):
                 ask(*held(frame, canvas))
-            count += 1
-            total += frame.duration
-            last = frame.image
-            if sheet is not None:
-                sheet.offer(frame)
-            if keys is not None and not isinstance(frame, CardFrame):
-                keys.offer(frame)
-            if progress is not None:
-                progress(count)
-    extras = _extras(scenario, theme.colours, last, keys, sheet, quiz)
-    return RenderResult(scenario.output, count, total, scenario.output.stat().st_size,
-                        time.perf_counter() - started, tuple(extras))
+            self.count, start = self.count + 1, self.total
+            self.total += frame.duration
+            self.last = frame.image
+            if self.sheet is not None:
+                self.sheet.offer(frame)
+            if self.keys is not None and not isinstance(frame, CardFrame):
+                self.keys.offer(frame.index, frame.image)
+            if self.progress is not None:
+                self.progress(self.count)
+        if self.narration is not None:
+            self.narration.close(start, [panel.caption() for panel in canvas.panels])
+        if self.narration is not None and cue is not None:
+            for said in self.narration.cues():
+                cue(said.start, said.end, said.text)
 
 
 def _extras(scenario: Scenario, palette: Any, last: np.ndarray | None,
@@ -326,33 +392,3 @@ def _extras(scenario: Scenario, palette: Any, last: np.ndarray | None,
     if sheet is not None and quiz is not None:
         extras.extend(sheet.save(quiz, palette))
     return extras
-
-
-class KeyFrames:
-    """Keeps `n` key frames of a stream of unknown length in bounded memory: evenly spaced
-    from the first frame to the last (at most 4n pictures are held at once)."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self.every = 1
-        self.kept: list[tuple[int, np.ndarray]] = []
-        self.last: tuple[int, np.ndarray] | None = None
-
-    def offer(self, frame: Frame) -> None:
-        self.last = (frame.index, frame.image)
-        if frame.index % self.every == 0:
-            self.kept.append((frame.index, frame.image))
-            if len(self.kept) > 4 * self.n:
-                self.every *= 2
-                self.kept = [(i, im) for i, im in self.kept if i % self.every == 0]
-
-    def pick(self) -> list[np.ndarray]:
-        """`n` frames evenly spread from the first to the last, in order."""
-        frames = list(self.kept)
-        if self.last is not None and (not frames or frames[-1][0] != self.last[0]):
-            frames.append(self.last)
-        if len(frames) <= self.n:
-            return [im for _, im in frames]
-        step = (len(frames) - 1) / (self.n - 1) if self.n > 1 else 0
-        return [frames[round(k * step)][1] for k in range(self.n)] if self.n > 1 \
-            else [frames[-1][1]]
