@@ -35,3 +35,21 @@ def test_the_estimate_follows_the_frame_rate_and_the_canvas(tmp_path):
     full, slow, small = guess(), guess(fps=10), guess(size="480x270")
     assert slow.frames < full.frames and slow.bytes("gif") < full.bytes("gif")
     assert small.pixels < full.pixels and small.bytes("gif") < full.bytes("gif")
+
+
+def test_a_life_frame_changes_what_differs_at_its_end(tmp_path):
+    import numpy as np
+
+    from visualizer.estimate import life_changed
+    from visualizer.scenario import parse
+
+    raw = {"cell_size": 3, "life": {"rows": 20, "cols": 30, "generations": 59,
+                                    "init": {"random": 0.35}}, "duration": 2.4}
+    fast = pipeline.prepare(parse({**raw, "fps": 25}, tmp_path / "s.yaml"))
+    slow = pipeline.prepare(parse({**raw, "fps": 5}, tmp_path / "s.yaml"))
+    (spec,), (transcript,) = fast.panels, fast.transcripts
+    grids = [np.asarray(g.grid, dtype=bool) for g in transcript]
+    for ends in ([1, 2, 3, 60], [1, 13, 25, 37, 49, 60]):
+        cells = sum(int((grids[b - 1] != grids[a - 1]).sum()) for a, b in zip(ends, ends[1:]))
+        assert life_changed(spec, transcript, ends) == cells * 9
+    assert plan_of(slow, (320, 180)).changed < plan_of(fast, (320, 180)).changed

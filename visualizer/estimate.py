@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from . import events as ev
 from .record import LifeTranscript
 from .plan import shape_of
@@ -107,6 +109,21 @@ def changed_per_event(spec: PanelSpec, transcript: Transcript) -> list[int]:
     return out
 
 
+def life_changed(spec: PanelSpec, transcript: LifeTranscript, ends: list[int]) -> int:
+    """The pixels a Life panel changes from frame to frame: the cells that differ between
+    the generations the frames end on (`ends`: events consumed by each frame), at the
+    drawn cell size; twice when births and deaths are coloured (they change again a
+    generation later). A frame that spans several generations changes only what differs
+    at its end, so lowering the frame rate lowers this."""
+    again = 2 if spec.life is not None and spec.life.colour_changes else 1
+    cells = 0
+    for before, after in zip(ends, ends[1:]):
+        if after > before and before > 0:
+            diff = np.bitwise_xor(transcript.packed[before - 1], transcript.packed[after - 1])
+            cells += int(np.unpackbits(diff).sum())
+    return cells * spec.cell_size * spec.cell_size * again
+
+
 def milestones_of(transcript: Transcript) -> list[int]:
     """The indices of `transcript`'s milestone events (they end their frame)."""
     if isinstance(transcript, LifeTranscript):      # generations only
@@ -123,9 +140,12 @@ def plan_of(ready: Prepared, size: tuple[int, int]) -> Plan:
     changed = active = 0.0
     text = ready.plan.text.caption_size
     for i, (spec, transcript) in enumerate(zip(ready.panels, ready.transcripts)):
-        cumulative = changed_per_event(spec, transcript)
-        first = steps[0][i] if steps else 0
-        changed += cumulative[-1] - cumulative[first]
+        ends = [frame[i] for frame in steps]
+        if isinstance(transcript, LifeTranscript):
+            changed += life_changed(spec, transcript, ends)
+        else:
+            cumulative = changed_per_event(spec, transcript)
+            changed += cumulative[-1] - cumulative[ends[0] if ends else 0]
         height, width = shape_of(spec, transcript, text)
         moving = sum(1 for a, b in zip(steps, steps[1:]) if b[i] > a[i])
         active += moving * (height + CAPTION_LINES * text) * width

@@ -4,8 +4,9 @@ real text (selectable, read aloud by a screen reader), its transcript.
 The writer keeps `keys` evenly spaced key frames of the stream in bounded memory
 (`KeyFrames`) and the timed lines given with `cue(start, end, text)` (the pipeline's
 narration: milestones and captions, as for the MP4's subtitles); `close()` lays them out
-on A4 landscape pages with matplotlib's PDF backend (imported only here). The file's
-metadata carries no creation date, so the same scenario gives the same bytes.
+on A4 landscape pages (four key frames a page, then the transcript) with matplotlib's PDF
+backend (imported only here). The file's metadata carries no creation date, so the same
+scenario gives the same bytes.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from .keyframes import KeyFrames
 
 A4_LANDSCAPE = (11.69, 8.27)     # inches
 LINES_PER_PAGE = 38
+FRAMES_PER_PAGE = 4              # two by two: a 16:9 frame about 5.5 inches wide
 WRAP = 110                       # characters per transcript line
 
 
@@ -68,7 +70,10 @@ class PdfWriter(Writer):
                                                  "CreationDate": None,
                                                  "Creator": "visualizer",
                                                  "Producer": "visualizer"}) as pdf:
-            pdf.savefig(self._storyboard(Figure(figsize=A4_LANDSCAPE)))
+            picked = self._keys.picked()
+            for k in range(0, len(picked), FRAMES_PER_PAGE):
+                pdf.savefig(self._storyboard(Figure(figsize=A4_LANDSCAPE),
+                                             picked[k:k + FRAMES_PER_PAGE], k))
             lines = self._lines()
             for k in range(0, len(lines), LINES_PER_PAGE):
                 page = Figure(figsize=A4_LANDSCAPE)
@@ -77,16 +82,17 @@ class PdfWriter(Writer):
                           linespacing=1.5)
                 pdf.savefig(page)
 
-    def _storyboard(self, fig: Any) -> Any:
-        """The first page: the title and the key frames, each with its time."""
-        picked = self._keys.picked()
-        columns = min(4, len(picked))
-        rows = -(-len(picked) // columns)
+    def _storyboard(self, fig: Any, picked: list[tuple[int, np.ndarray]], first: int
+                    ) -> Any:
+        """A page of key frames (two by two, the title above), each with its number and
+        time."""
         fig.suptitle(self.title or "Animation", fontsize=16)
+        fig.subplots_adjust(left=0.03, right=0.97, top=0.9, bottom=0.03, wspace=0.06,
+                            hspace=0.15)
         for k, (index, image) in enumerate(picked):
-            ax = fig.add_subplot(rows, columns, k + 1)
+            ax = fig.add_subplot(2, 2, k + 1)
             ax.imshow(self.palette[image], interpolation="nearest")
-            ax.set_title(f"{k + 1}. at {self._times[index]:.1f} s", fontsize=9)
+            ax.set_title(f"{first + k + 1}. at {self._times[index]:.1f} s", fontsize=11)
             ax.set_axis_off()
         return fig
 
