@@ -29,23 +29,25 @@ from visualizer.scenario import load  # noqa: E402
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 
-def measure(name: str, fmt: str, folder: Path) -> tuple[int, int, float, float, int, int]:
-    """(pixels, frames, changed pixels, active pixels, estimate, real bytes) of scenario
-    `name` as `fmt`."""
-    scenario = load(SCENARIOS / f"{name}.yaml", out=str(folder / f"{name}.{fmt}"))
+def measure(name: str, fmt: str, folder: Path) -> tuple:
+    """(pixels, frames, changed pixels, active pixels, scattered pixels, estimate, real
+    bytes) of scenario `name` as `fmt`."""
+    path = Path(name) if name.endswith((".yaml", ".yml")) else SCENARIOS / f"{name}.yaml"
+    scenario = load(path, out=str(folder / f"{path.stem}.{fmt}"))
     ready = pipeline.prepare(scenario)
     size = ready.plan.size or ready.canvas().shape[::-1]
     est = plan_of(ready, size)
     result = pipeline.render(replace(ready, scenario=scenario))
-    return est.pixels, est.frames, est.changed, est.active, est.bytes(fmt), result.bytes
+    return (est.pixels, est.frames, est.changed, est.active, est.scattered, est.bytes(fmt),
+            result.bytes)
 
 
-def fit(rows: list[tuple[int, int, float, float, int, int]]) -> np.ndarray:
-    """The (fixed, pixel, frame, changed, active) constants minimising the squared
-    relative error."""
+def fit(rows: list[tuple]) -> np.ndarray:
+    """The (fixed, pixel, frame, changed, active, scattered) constants minimising the
+    squared relative error."""
     from scipy.optimize import nnls
 
-    a = np.array([[1.0, p, f, c, act] for p, f, c, act, _, _ in rows])
+    a = np.array([[1.0, p, f, c, act, sc] for p, f, c, act, sc, _, _ in rows])
     y = np.array([r[-1] for r in rows], dtype=float)
     solution, _ = nnls(a / y[:, None], np.ones(len(y)))
     return solution
@@ -53,7 +55,8 @@ def fit(rows: list[tuple[int, int, float, float, int, int]]) -> np.ndarray:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*", help="scenario names (default: every shipped one)")
+    parser.add_argument("names", nargs="*",
+                        help="scenario names or paths (default: every shipped one)")
     parser.add_argument("--format", default="gif", choices=sorted(COSTS))
     parser.add_argument("--fit", action="store_true")
     parser.add_argument("--json", help="with --fit: also save the rows as JSON here")
@@ -62,19 +65,20 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         print(f"{'scenario':32} {'pixels':>9} {'frames':>6} {'changed':>11} "
-              f"{'active':>12} {'estimate':>10} {'real':>10} {'ratio':>6}")
+              f"{'active':>12} {'scattered':>11} {'estimate':>10} {'real':>10} "
+              f"{'ratio':>6}")
         for name in names:
             row = measure(name, args.format, Path(folder))
             rows.append(row)
-            p, f, c, act, e, r = row
-            print(f"{name:32} {p:9,} {f:6} {c:11,.0f} {act:12,.0f} {e:10,} {r:10,} "
-                  f"{e / r:6.2f}", flush=True)
-    ratios = [e / r for *_, e, r in rows]
+            p, f, c, act, sc, e, r = row
+            print(f"{name:32} {p:9,} {f:6} {c:11,.0f} {act:12,.0f} {sc:11,.0f} {e:10,} "
+                  f"{r:10,} {e / r:6.2f}", flush=True)
+    ratios = [row[-2] / row[-1] for row in rows]
     print(f"ratio estimate/real: min {min(ratios):.2f}, max {max(ratios):.2f}")
     if args.fit:
-        fixed, pixel, frame, changed, active = fit(rows)
+        fixed, pixel, frame, changed, active, scattered = fit(rows)
         print(f"fitted: fixed={fixed:.1f} pixel={pixel:.4f} frame={frame:.2f} "
-              f"changed={changed:.4f} active={active:.5f}")
+              f"changed={changed:.4f} active={active:.5f} scattered={scattered:.4f}")
         if args.json:
             Path(args.json).write_text(json.dumps(rows))
 

@@ -8,7 +8,7 @@ generation's births and deaths). A format's bytes are then
 
     first-frame bytes per pixel x canvas pixels
     + bytes per frame x frames
-    + bytes per changed pixel x changed pixels
+    + bytes per changed pixel x changed pixels (mazes; Life grids apart: scattered)
 
 (for a GIF, the format of every venue with a byte cap) with constants fitted once on
 the shipped scenarios (`benchmarks/venue_estimate.py`
@@ -37,21 +37,23 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Cost:
     """One format's bytes: per canvas pixel (the first frame), per frame, per changed
-    pixel, per pixel of a moving panel in a frame (`Plan.active`), and the file's fixed
-    part."""
+    pixel of a maze, per pixel of a moving panel in a frame (`Plan.active`), the file's
+    fixed part, and per changed pixel of a Life grid (`Plan.scattered`)."""
 
     pixel: float
     frame: float
     changed: float
     active: float
     fixed: float
+    scattered: float = 0.0
 
 
 #: fitted on the 55 shipped scenarios as GIFs at their own sizes, 2026-12-02
-#: (`python benchmarks/venue_estimate.py --fit`): estimate / real from 0.59 to 1.55.
+#: (`python benchmarks/venue_estimate.py --fit`): estimate / real from 0.62 to 1.61.
 #: Only GIF is estimated: every venue with a byte cap writes a GIF.
 COSTS = {
-    "gif": Cost(pixel=0.0451, frame=75.58, changed=0.1624, active=0.00326, fixed=0.0),
+    "gif": Cost(pixel=0.0399, frame=107.04, changed=0.0840, active=0.00351, fixed=0.0,
+                scattered=0.1691),
 }
 
 
@@ -61,20 +63,24 @@ WALK_SEEN = 16     # a random walk's stretch shows at most this many cells chang
 
 @dataclass(frozen=True)
 class Plan:
-    """What the estimate reads of a render: canvas pixels, frames, changed pixels, and
-    `active`: the pixels of the panels (with their captions) that move, summed over the
-    frames (a frame's changed rectangle spans the panels whose picture or caption moved)."""
+    """What the estimate reads of a render: canvas pixels, frames, changed pixels of the
+    mazes (next to each other: a walk, a flood), `active`: the pixels of the panels (with
+    their captions) that move, summed over the frames (a frame's changed rectangle spans
+    the panels whose picture or caption moved), and `scattered`: the changed pixels of
+    Life grids (spread over the grid, they compress worse)."""
 
     pixels: int
     frames: int
     changed: float
     active: float
+    scattered: float = 0.0
 
     def bytes(self, fmt: str) -> int:
         """The estimated size of a `fmt` file ("gif", "mp4" or "html") in bytes."""
         cost = COSTS[fmt]
         return round(cost.fixed + cost.pixel * self.pixels + cost.frame * self.frames
-                     + cost.changed * self.changed + cost.active * self.active)
+                     + cost.changed * self.changed + cost.active * self.active
+                     + cost.scattered * self.scattered)
 
 
 def _event_pixels(event: ev.Event, cell: int, wall: int) -> int:
@@ -137,19 +143,19 @@ def plan_of(ready: Prepared, size: tuple[int, int]) -> Plan:
     lengths = [len(t) for t in ready.transcripts]
     steps = frame_counts(lengths, schedule.pacing, schedule.counts, schedule.first,
                          schedule.split, [milestones_of(t) for t in ready.transcripts])
-    changed = active = 0.0
+    changed = active = scattered = 0.0
     text = ready.plan.text.caption_size
     for i, (spec, transcript) in enumerate(zip(ready.panels, ready.transcripts)):
         ends = [frame[i] for frame in steps]
         if isinstance(transcript, LifeTranscript):
-            changed += life_changed(spec, transcript, ends)
+            scattered += life_changed(spec, transcript, ends)
         else:
             cumulative = changed_per_event(spec, transcript)
             changed += cumulative[-1] - cumulative[ends[0] if ends else 0]
         height, width = shape_of(spec, transcript, text)
         moving = sum(1 for a, b in zip(steps, steps[1:]) if b[i] > a[i])
         active += moving * (height + CAPTION_LINES * text) * width
-    return Plan(size[0] * size[1], len(steps), changed, active)
+    return Plan(size[0] * size[1], len(steps), changed, active, scattered)
 
 
 __all__ = ["COSTS", "Cost", "Plan", "changed_per_event", "milestones_of", "plan_of"]
