@@ -275,3 +275,18 @@ def test_a_file_over_the_cap_is_drawn_again_with_the_estimate_corrected(tmp_path
     assert f"drawn again after {real / MB:.2f} MB at 25 fps and 320x180" in done.line
     assert done.result.bytes <= cap
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.gif", "t.page.html"]
+
+
+def test_what_costs_the_lesson_least_shrinks_first(tmp_path):
+    from visualizer.venue_fit import Step, steps
+
+    scenario = parse({k: v for k, v in TINY.items() if k != "size"} | {"for": "moodle"},
+                     tmp_path / "t.yaml")
+    order = list(steps(scenario, VENUES[Venue.MOODLE]))
+    assert order == [Step(25, (960, 540)), Step(20, (960, 540)), Step(10, (960, 540)),
+                     Step(5, (960, 540)), Step(5, (864, 486)), Step(5, (800, 450)),
+                     Step(5, (720, 405)), Step(5, (640, 360)), Step(5, (560, 315)),
+                     Step(5, (480, 270)), Step(5, (480, 270), "smallest")]
+    github = list(steps(tiny(tmp_path, "github"), VENUES[Venue.GITHUB]))
+    assert github[:3] == [Step(25, (320, 180)), Step(20, (320, 180)), Step(10, (320, 180))]
+    assert github[3:] == [Step(10, (320, 180), "smallest")], "no canvas under the floor"

@@ -67,21 +67,18 @@ def steps(scenario: Scenario, record: VenueRecord) -> Iterator[Step]:
     rates = rates or [scenario.fps]
     for rate in rates:
         yield Step(rate, size)
-    ratio = size[0] / size[1]
-    for smaller in SIZES:
-        if smaller[0] < size[0] and smaller[0] >= record.floor_size[0] \
-                and abs(smaller[0] / smaller[1] - ratio) < 0.02:
-            yield Step(rates[-1], smaller)
+    for smaller in _smaller(size, record):
+        yield Step(rates[-1], smaller)
     if scenario.format == "gif":
-        yield Step(rates[-1], smaller_or(size, record), "smallest")
+        yield Step(rates[-1], (_smaller(size, record) or [size])[-1], "smallest")
 
 
-def smaller_or(size: tuple[int, int], record: VenueRecord) -> tuple[int, int]:
-    """The smallest canvas the cap may take `size` down to."""
+def _smaller(size: tuple[int, int], record: VenueRecord) -> list[tuple[int, int]]:
+    """The canvases of `SIZES` smaller than `size` and of its shape, down to the venue's
+    floor, largest first."""
     ratio = size[0] / size[1]
-    fits = [s for s in SIZES if record.floor_size[0] <= s[0] <= size[0]
+    return [s for s in SIZES if record.floor_size[0] <= s[0] < size[0]
             and abs(s[0] / s[1] - ratio) < 0.02]
-    return fits[-1] if fits else size
 
 
 def _at(scenario: Scenario, step: Step) -> Scenario:
