@@ -222,6 +222,7 @@ def test_a_cap_that_cannot_be_met_is_refused_before_drawing(tmp_path, monkeypatc
     err = capsys.readouterr().err
     assert f"{path}: for: the GIF for moodle would be about " in err
     assert "takes at most 0.002 MB" in err and "shorten it" in err
+    assert " MB even at 5 fps, 320x180 and effort smallest;" in err
     assert list(tmp_path.iterdir()) == [path], "nothing written"
 
 
@@ -272,7 +273,7 @@ def test_a_file_over_the_cap_is_drawn_again_with_the_estimate_corrected(tmp_path
         low, pixel=low.pixel / 10, frame=low.frame / 10, changed=low.changed / 10,
         active=low.active / 10))      # an estimate ten times too small: every step "fits"
     done = render_for(scenario)
-    assert f"drawn again after {real / MB:.2f} MB at 25 fps and 320x180" in done.line
+    assert f"drawn again after {real / MB:.3g} MB at 25 fps and 320x180" in done.line
     assert done.result.bytes <= cap
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.gif", "t.page.html"]
 

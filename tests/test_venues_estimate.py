@@ -9,7 +9,7 @@ from visualizer import pipeline
 from visualizer.estimate import plan_of
 from visualizer.scenario import load
 
-#: the band the estimate stays in (fitted at 0.62 to 1.61 on the shipped scenarios)
+#: the band the estimate stays in (fitted at 0.61 to 1.63 on the shipped scenarios)
 BAND = (0.5, 2.0)
 #: a Life soup the constants were not fitted on: dense, scattered changes
 SOUP = {"title": "soup", "seed": 7, "duration": 8, "cell_size": 4,
@@ -17,12 +17,18 @@ SOUP = {"title": "soup", "seed": 7, "duration": 8, "cell_size": 4,
                  "init": {"random": 0.35}, "colour_changes": True, "chart": True}}
 
 
-@pytest.mark.parametrize("path", shipped() + ["soup"])
+#: a small lesson on a small canvas: frames cost more than pixels here
+SMALL = {"seed": 3, "maze": {"rows": 6, "cols": 8, "cell_size": 8, "wall": 2},
+         "generator": "backtracker", "solver": "bfs", "size": "320x180", "duration": 4}
+
+
+@pytest.mark.parametrize("path", shipped() + ["soup", "small"])
 def test_the_estimate_is_within_the_band_of_the_real_size(path, tmp_path):
     from visualizer.scenario import parse
 
-    scenario = load(path, out=str(tmp_path / "x.gif")) if path != "soup" else \
-        parse({**SOUP, "output": str(tmp_path / "x.gif")}, tmp_path / "soup.yaml")
+    made = {"soup": SOUP, "small": SMALL}
+    scenario = load(path, out=str(tmp_path / "x.gif")) if path not in made else \
+        parse({**made[path], "output": str(tmp_path / "x.gif")}, tmp_path / "s.yaml")
     ready = pipeline.prepare(scenario)
     size = ready.plan.size or ready.canvas().shape[::-1]
     guess = plan_of(ready, size)
@@ -58,5 +64,5 @@ def test_a_life_frame_changes_what_differs_at_its_end(tmp_path):
     grids = [np.asarray(g.grid, dtype=bool) for g in transcript]
     for ends in ([1, 2, 3, 60], [1, 13, 25, 37, 49, 60]):
         cells = sum(int((grids[b - 1] != grids[a - 1]).sum()) for a, b in zip(ends, ends[1:]))
-        assert life_changed(spec, transcript, ends) == cells * 9
+        assert life_changed(spec, transcript, ends) == cells * 3
     assert plan_of(slow, (320, 180)).scattered < plan_of(fast, (320, 180)).scattered

@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 class Cost:
     """One format's bytes: per canvas pixel (the first frame), per frame, per changed
     pixel of a maze, per pixel of a moving panel in a frame (`Plan.active`), the file's
-    fixed part, and per changed pixel of a Life grid (`Plan.scattered`)."""
+    fixed part, per changed pixel row of a Life grid (`Plan.scattered`) and per canvas
+    pixel of a question's held frames (`Plan.cards`)."""
 
     pixel: float
     frame: float
@@ -46,14 +47,18 @@ class Cost:
     active: float
     fixed: float
     scattered: float = 0.0
+    card: float = 0.0
 
 
 #: fitted on the 55 shipped scenarios as GIFs at their own sizes, 2026-12-02
-#: (`python benchmarks/venue_estimate.py --fit`): estimate / real from 0.62 to 1.61.
-#: Only GIF is estimated: every venue with a byte cap writes a GIF.
+#: (`python benchmarks/venue_estimate.py --fit --frame-cost 100`): estimate / real from
+#: 0.61 to 1.63. The bytes a frame adds are held at 100, measured apart (a 6x8 maze at
+#: 320x180: 13,704 B at 96 frames, 6,027 B at 21, 102 B a frame): left free, the fit on
+#: these large scenarios set it near 0 and a small lesson came out at a quarter of its
+#: size. Only GIF is estimated: every venue with a byte cap writes a GIF.
 COSTS = {
-    "gif": Cost(pixel=0.0399, frame=107.04, changed=0.0840, active=0.00351, fixed=0.0,
-                scattered=0.1691),
+    "gif": Cost(pixel=0.04461, frame=100.0, changed=0.05928, active=0.00368, fixed=0.0,
+                scattered=0.79399, card=0.05306),
 }
 
 
@@ -66,21 +71,23 @@ class Plan:
     """What the estimate reads of a render: canvas pixels, frames, changed pixels of the
     mazes (next to each other: a walk, a flood), `active`: the pixels of the panels (with
     their captions) that move, summed over the frames (a frame's changed rectangle spans
-    the panels whose picture or caption moved), and `scattered`: the changed pixels of
-    Life grids (spread over the grid, they compress worse)."""
+    the panels whose picture or caption moved), `scattered`: the changed pixel rows of
+    Life grids (spread over the grid, they compress worse), and `cards`: the canvas
+    pixels times the questions asked (each holds a card, a countdown and its answer)."""
 
     pixels: int
     frames: int
     changed: float
     active: float
     scattered: float = 0.0
+    cards: float = 0.0
 
     def bytes(self, fmt: str) -> int:
         """The estimated size of a `fmt` file ("gif", "mp4" or "html") in bytes."""
         cost = COSTS[fmt]
         return round(cost.fixed + cost.pixel * self.pixels + cost.frame * self.frames
                      + cost.changed * self.changed + cost.active * self.active
-                     + cost.scattered * self.scattered)
+                     + cost.scattered * self.scattered + cost.card * self.cards)
 
 
 def _event_pixels(event: ev.Event, cell: int, wall: int) -> int:
@@ -116,18 +123,20 @@ def changed_per_event(spec: PanelSpec, transcript: Transcript) -> list[int]:
 
 
 def life_changed(spec: PanelSpec, transcript: LifeTranscript, ends: list[int]) -> int:
-    """The pixels a Life panel changes from frame to frame: the cells that differ between
-    the generations the frames end on (`ends`: events consumed by each frame), at the
-    drawn cell size; twice when births and deaths are coloured (they change again a
-    generation later). A frame that spans several generations changes only what differs
-    at its end, so lowering the frame rate lowers this."""
+    """The pixel rows a Life panel changes from frame to frame: the cells that differ
+    between the generations the frames end on (`ends`: events consumed by each frame),
+    times the drawn cell size (a changed cell is that many runs of pixels, and LZW pays
+    by the run more than by the pixel: halving the cells does not halve the bytes);
+    twice when births and deaths are coloured (they change again a generation later). A
+    frame that spans several generations changes only what differs at its end, so
+    lowering the frame rate lowers this."""
     again = 2 if spec.life is not None and spec.life.colour_changes else 1
     cells = 0
     for before, after in zip(ends, ends[1:]):
         if after > before and before > 0:
             diff = np.bitwise_xor(transcript.packed[before - 1], transcript.packed[after - 1])
             cells += int(np.unpackbits(diff).sum())
-    return cells * spec.cell_size * spec.cell_size * again
+    return cells * spec.cell_size * again
 
 
 def milestones_of(transcript: Transcript) -> list[int]:
@@ -155,7 +164,8 @@ def plan_of(ready: Prepared, size: tuple[int, int]) -> Plan:
         height, width = shape_of(spec, transcript, text)
         moving = sum(1 for a, b in zip(steps, steps[1:]) if b[i] > a[i])
         active += moving * (height + CAPTION_LINES * text) * width
-    return Plan(size[0] * size[1], len(steps), changed, active, scattered)
+    pixels = size[0] * size[1]
+    return Plan(pixels, len(steps), changed, active, scattered, len(ready.asked) * pixels)
 
 
 __all__ = ["COSTS", "Cost", "Plan", "changed_per_event", "milestones_of", "plan_of"]

@@ -52,6 +52,12 @@ class Choice:
     changes: tuple[str, ...]
 
 
+def megabytes(count: int) -> str:
+    """A byte count in MB (10^6 bytes), to three significant digits: 2 MB, 0.4 MB, 1.46 MB,
+    0.0137 MB."""
+    return f"{count / MB:.3g} MB"
+
+
 def record_of(scenario: Scenario) -> VenueRecord:
     """The venue record of `scenario` (it has a venue)."""
     assert scenario.venue is not None, "a scenario with a venue"
@@ -153,7 +159,7 @@ def _changes(scenario: Scenario, record: VenueRecord, step: Step, guess: int
     if step.effort is not None:
         out.append(f"GIF effort -> {step.effort}")
     if out and record.cap is not None:
-        out.append(f"to fit the {record.cap / MB:g} MB cap (estimate {guess / MB:.2f} MB)")
+        out.append(f"to fit the {megabytes(record.cap)} cap (estimate {megabytes(guess)})")
     return tuple(out)
 
 
@@ -162,9 +168,9 @@ def refusal(scenario: Scenario, record: VenueRecord, step: Step, guess: int) -> 
     assert record.cap is not None, "only a cap refuses"
     where = "for" if scenario.path.suffix else "venue"
     return (f"{scenario.path}: {where}: the {scenario.format.upper()} for {record.venue} "
-            f"would be about {guess / MB:.1f} MB even at {step.fps} fps, "
+            f"would be about {megabytes(guess)} even at {step.fps} fps, "
             f"{step.size[0]}x{step.size[1]} and effort smallest; {record.venue} takes at "
-            f"most {record.cap / MB:g} MB ({record.because('cap')}): shorten it "
+            f"most {megabytes(record.cap)} ({record.because('cap')}): shorten it "
             f"(`duration`, `steps_per_frame`, `generations`), draw fewer or smaller panels, "
             f"or choose a venue without this cap")
 
@@ -197,7 +203,7 @@ def render_for(scenario: Scenario, *, progress: Callable[[int], None] | None = N
         for path in (result.path, *result.extras):
             path.unlink(missing_ok=True)
         correction = max(correction, result.bytes / (choice.estimate or result.bytes))
-        over.append(f"{result.bytes / MB:.2f} MB at {choice.step.fps} fps and "
+        over.append(f"{megabytes(result.bytes)} at {choice.step.fps} fps and "
                     f"{choice.step.size[0]}x{choice.step.size[1]}")
         result = None
     if result is None:
@@ -207,7 +213,7 @@ def render_for(scenario: Scenario, *, progress: Callable[[int], None] | None = N
     extras = write_extras(record.extras, result.path, words)
     line = record.line(size=choice.step.size, fps=choice.step.fps)
     if choice.estimate is not None:
-        line += f"; estimated {choice.estimate / MB:.2f} MB before drawing"
+        line += f"; estimated {megabytes(choice.estimate)} before drawing"
     if choice.changes:
         line += "; changed: " + ", ".join(choice.changes)
     if over:
