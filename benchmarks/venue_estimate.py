@@ -3,6 +3,7 @@
     python benchmarks/venue_estimate.py                    # GIF, every shipped scenario
     python benchmarks/venue_estimate.py --format mp4 default tremaux
     python benchmarks/venue_estimate.py --fit --frame-cost 100   # also fit the constants
+    python benchmarks/venue_estimate.py --quick            # two small scenarios
 
 Prints, per scenario: canvas pixels, frames, changed pixels (the estimate's inputs, read
 from the plan before drawing), the estimate, the real size and their ratio; then the
@@ -30,6 +31,7 @@ from visualizer.estimate import COSTS, plan_of  # noqa: E402
 from visualizer.scenario import load  # noqa: E402
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+QUICK = ["tremaux", "life_glider_projective"]
 
 
 def measure(name: str, fmt: str, folder: Path) -> tuple:
@@ -66,11 +68,13 @@ def main() -> None:
                         help="scenario names or paths (default: every shipped one)")
     parser.add_argument("--format", default="gif", choices=sorted(COSTS))
     parser.add_argument("--fit", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="two small scenarios only")
     parser.add_argument("--json", help="with --fit: also save the rows as JSON here")
     parser.add_argument("--frame-cost", type=float,
                         help="with --fit: hold the bytes per frame at this (measured)")
     args = parser.parse_args()
-    names = args.names or sorted(p.stem for p in SCENARIOS.glob("*.yaml"))
+    names = args.names or (QUICK if args.quick else
+                           sorted(p.stem for p in SCENARIOS.glob("*.yaml")))
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         print(f"{'scenario':32} {'pixels':>9} {'frames':>6} {'changed':>11} "

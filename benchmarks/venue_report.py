@@ -3,6 +3,7 @@ against the caps, and the traps checked on the files.
 
     python benchmarks/venue_report.py scenarios/default.yaml
     python benchmarks/venue_report.py my_soup.yaml --venues github moodle --out /tmp/v
+    python benchmarks/venue_report.py --quick              # a small maze, two venues
 
 Per venue: the line the run prints, the time the render took, each file written with its
 bytes (and the cap), and what was read back: a GIF's smallest delay and its NETSCAPE loop
@@ -27,6 +28,10 @@ from visualizer.errors import ScenarioError  # noqa: E402
 from visualizer.export.venues import VENUES, Venue  # noqa: E402
 from visualizer.scenario import Given, load  # noqa: E402
 from visualizer.venue_fit import render_for  # noqa: E402
+
+
+QUICK = ("title: Tiny\nseed: 3\nsize: 320x180\nmaze: {rows: 6, cols: 8, cell_size: 8, wall: 2}\n"
+         "generator: backtracker\nsolver: bfs\n")
 
 
 def gif_checks(data: bytes) -> str:
@@ -88,11 +93,19 @@ def checks(path: Path) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("scenario", type=Path)
+    parser.add_argument("scenario", type=Path, nargs="?")
     parser.add_argument("--venues", nargs="*", default=[str(v) for v in Venue])
     parser.add_argument("--out", type=Path, help="folder to keep the files in")
+    parser.add_argument("--quick", action="store_true",
+                        help="a small maze at 320x180 for github and moodle only")
     args = parser.parse_args()
     folder = args.out or Path(tempfile.mkdtemp(prefix="venues-"))
+    if args.quick:
+        args.scenario = folder / "tiny.yaml"
+        args.scenario.write_text(QUICK)
+        args.venues = ["github", "moodle"]
+    elif args.scenario is None:
+        parser.error("a scenario file, or --quick")
     for name in args.venues:
         record = VENUES[Venue(name)]
         out = folder / name / f"{args.scenario.stem}.{record.format}"
