@@ -46,3 +46,23 @@ def test_the_player_pauses_when_its_slide_is_left(browser, tmp_path):
     browser.execute_script(SLIDE_CHANGED, 0)
     assert player.get_attribute("data-playing") == "1"
     wait_for(lambda: player.get_attribute("data-frame") != left_at, "playing on")
+
+
+def test_the_notebooks_gif_shows_under_its_png_label(browser, tmp_path):
+    """GitHub's notebook view renders an `image/png` output as `<img src="data:image/png;
+    base64,…">`; the browser recognises the GIF by its bytes and shows (and animates) it."""
+    import json
+
+    done = render_for(tiny(tmp_path, "notebook", output=str(tmp_path / "t.gif")))
+    (notebook,) = done.extras
+    (out,) = [o for c in json.loads(notebook.read_text())["cells"]
+              for o in c.get("outputs", [])]
+    page = tmp_path / "shown.html"
+    page.write_text("<!DOCTYPE html><html lang='en'><head><title>nb</title></head><body>"
+                    f"<img alt='x' src='data:image/png;base64,{out['data']['image/png']}'>"
+                    "</body></html>")
+    browser.get(page.as_uri())
+    size = wait_for(lambda: browser.execute_script(
+        "var i = document.images[0]; return i.complete && i.naturalWidth ? "
+        "[i.naturalWidth, i.naturalHeight] : null;"), "the image to load")
+    assert size == [320, 180]
