@@ -191,12 +191,12 @@ VENUES: dict[Venue, VenueRecord] = {r.venue: r for r in (
          NO_JS_GIF),
         extras=(Extra.NOTEBOOK,)),
     VenueRecord(
-        Venue.PRINT, "pdf", (1280, 720), 25, False, None, None, False,
+        Venue.PRINT, "pdf", (1280, 720), 5, False, None, None, False,
         "paper does not move: key frames as a PNG storyboard and a PDF handout with the "
         "transcript",
         (("format", "a PDF handout: key frames and the transcript, as text"),
          ("size", "720p frames stay sharp at A4 width"),
-         ("fps", "only paces the key frames' times"),
+         ("fps", "5 fps: the handout shows eight frames, so fewer are drawn to pick them"),
          ("loop", "paper does not loop"),
          ("cap", "printed, not uploaded"),
          ("needs_js", "paper runs no script")),
