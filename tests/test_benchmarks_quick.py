@@ -73,6 +73,11 @@ SCRIPTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "slide_coverage": ((), (r"tremaux\s+\d+\s+\d+\s+\d+\.\d%", r"median\s+\d+\.\d%")),
     "texture_solution_share": ((), (r"20x20, 3 mazes, carved from the entrance",
                                     r"corner to corner\s+\d+\.\d%")),
+    "venue_estimate": ((), (r"tremaux(\s+[\d,.]+){9}",
+                            r"ratio estimate/real: min \d\.\d\d, max \d\.\d\d")),
+    "venue_report": ((), (r"for github: GIF 320x180, 25 fps",
+                          r"tiny\.gif: [\d,]+ B \(cap 10,000,000\); delays >= 4 cs, loop "
+                          r"block forever", r"for moodle: GIF")),
     "writer_probe": ((), (r"\d+ frames written, \d+ changed rectangles",)),
 }
 

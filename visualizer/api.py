@@ -193,7 +193,8 @@ def run_life(rows: int, cols: int, *, surface: str = "torus", rule: str = "conwa
 
 
 def make_scenario(source: str | os.PathLike | dict | None = None, /, *,
-                  allow_code: bool = False, **keywords: Any) -> "Scenario":
+                  allow_code: bool = False, venue: str | None = None,
+                  **keywords: Any) -> "Scenario":
     """A validated scenario from a YAML file (read as `run.py` reads it), a dict, or
     keywords (the scenario keys of `scenarios/README.md`); keywords replace the file's or
     the dict's keys before validation, so they meet the same rules and resource budget.
@@ -201,7 +202,7 @@ def make_scenario(source: str | os.PathLike | dict | None = None, /, *,
 
     A generator or solver may be your own function (`generator=my_backtracker`, or
     `{"code": "student.py", "function": "my_backtracker"}`): see `check`. A scenario *file*
-    that names code runs it only with `allow_code=True`.
+    that names code runs it only with `allow_code=True`. `venue` is the key `for`.
 
     >>> s = make_scenario(maze={"rows": 5, "cols": 5}, generator="kruskal", seed=4)
     >>> s.panels[0].generator.name, s.seed
@@ -213,7 +214,9 @@ def make_scenario(source: str | os.PathLike | dict | None = None, /, *,
     """
     from .scenario import Given, load, parse
 
-    given = Given(keywords)      # merged into the document, then validated with it
+    if venue is not None:       # the scenario key `for`, named as it was given
+        keywords["for"] = venue
+    given = Given(keywords, {"for": "venue"} if venue is not None else {})
     if isinstance(source, (str, os.PathLike)):      # the command line's reader and checks
         return load(source, given=given, allow_code=allow_code, how_to_allow=ALLOW_IN_PYTHON)
     if source is not None and not isinstance(source, dict):
@@ -222,11 +225,14 @@ def make_scenario(source: str | os.PathLike | dict | None = None, /, *,
 
 
 def render(source: str | os.PathLike | dict | None = None, /, *, embed: str = "player",
-           allow_code: bool = False, **keywords: Any) -> "Animation":
+           allow_code: bool = False, venue: str | None = None,
+           **keywords: Any) -> "Animation":
     """The animation of a scenario (as for `make_scenario`): shown in a notebook as the HTML
     player (`embed="gif"`: a plain GIF image instead), saved with `.save(path)`. Your own
     generator or solver is given as the function itself (`generator=my_backtracker`); it
-    runs once per render.
+    runs once per render. `venue` ("github", "moodle", "powerpoint" …; the scenario key
+    `for`) picks what that venue needs; `.save(path)` then meets its byte cap, writes its
+    files beside `path` and keeps the line saying what it chose in `.told`.
 
     >>> anim = render("scenarios/kruskal.yaml", maze={"rows": 4, "cols": 4})
     >>> anim.scenario.panels[0].maze.rows
@@ -234,7 +240,8 @@ def render(source: str | os.PathLike | dict | None = None, /, *, embed: str = "p
     """
     if embed not in EMBEDS:
         raise ValueError(f"embed `{embed}` must be one of {', '.join(EMBEDS)}")
-    return Animation(make_scenario(source, allow_code=allow_code, **keywords), embed=embed)
+    return Animation(make_scenario(source, allow_code=allow_code, venue=venue, **keywords),
+                     embed=embed)
 
 
 class Animation:
@@ -247,6 +254,8 @@ class Animation:
         self.embed = embed
         self._shown: str | None = None
         self._ready: dict[bool, "Prepared"] = {}
+        #: what a save for the scenario's venue chose and why, and the files it wrote
+        self.told: list[str] = []
 
     def __repr__(self) -> str:
         titles = ", ".join(p.title for p in self.scenario.panels)
@@ -279,6 +288,8 @@ class Animation:
             raise ValueError(f"cannot save `{target}`: its extension must be one of "
                              + ", ".join(f".{f}" for f in SAVE_FORMATS))
         checked = writer_options(suffix, options, self.scenario.path) if options else None
+        if self.scenario.venue is not None and suffix == self.scenario.format and not checked:
+            return self._save_for_venue(target)
         ready = self.prepared(suffix)
         todo = dataclasses.replace(ready, scenario=dataclasses.replace(
             ready.scenario, output=target, format=suffix))
@@ -287,6 +298,16 @@ class Animation:
         if result.note:                 # slowed where it flashed: said, as run.py says it
             warnings.warn(f"{result.path}: {result.note}", stacklevel=2)
         return result.path
+
+    def _save_for_venue(self, target: Path) -> Path:
+        """Write the animation as its venue needs it (cap met, files beside it)."""
+        from .venue_fit import render_for
+
+        target.parent.mkdir(parents=True, exist_ok=True)
+        done = render_for(dataclasses.replace(self.scenario, output=target))
+        self.told = [done.line, *map(str, done.extras)] \
+            + ([done.snippet] if done.snippet else [])
+        return done.result.path
 
     def events(self, panel: int = 0) -> Iterator[Event]:
         """Panel number `panel`'s event stream (0 = the first), as drawn: auto-sized mazes

@@ -14,6 +14,7 @@ from tqdm import tqdm
 
 from . import registry
 from .export import FORMATS
+from .export.venues import VENUE_NAMES
 from .registry import ParamKind
 from .export.base import remove_own_temps
 from .listing import registry_listing
@@ -45,6 +46,13 @@ def _parser() -> argparse.ArgumentParser:
     for fmt in FORMATS.values():
         for param in fmt.options:
             _writer_flag(parser, fmt.name, param)
+    parser.add_argument("--for", dest="venue", metavar="VENUE",
+                        help="where it will be shown: " + ", ".join(VENUE_NAMES) + " (picks "
+                             "the format, size, frame rate, loop, codec and byte cap that "
+                             "venue needs, and says why)")
+    parser.add_argument("--transcript", action="store_true",
+                        help="also write the captions and milestones as WebVTT (.vtt) and "
+                             "plain text (.txt) beside the output")
     parser.add_argument("--size", metavar="WxH",
                         help="render on a canvas of this size, e.g. a slide: 1280x720 "
                              "(the layout picks the columns and cell size that fill it)")
@@ -178,6 +186,10 @@ def scenario_flags(args: argparse.Namespace) -> dict[str, Any]:
     given = {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
     if args.still:
         given["still"] = True
+    if args.transcript:
+        given["transcript"] = True
+    if args.venue is not None:
+        given["for"] = args.venue
     return given
 
 
@@ -248,8 +260,6 @@ def prepare(path: Path, out: str | None, over: Overrides):
 def render_file(path: Path, out: str | None, *, bar: bool = True,
                 over: Overrides = Overrides()) -> Outcome:
     """Render one scenario file; errors are printed, never raised (Ctrl-C is raised)."""
-    from .pipeline import render
-
     try:
         scenario = prepare(path, out, over)
     except ScenarioError as exc:
@@ -258,8 +268,9 @@ def render_file(path: Path, out: str | None, *, bar: bool = True,
         return Outcome(str(path), EXIT_BAD_INPUT, message=exc.errors[0])
     progress = tqdm(desc=path.name, unit=" frames", leave=False, disable=None if bar else True,
                     file=sys.stderr)
+    told: list[str] = []
     try:
-        result = render(scenario, progress=lambda n: progress.update(1), quiz=over.quiz)
+        result = _render(scenario, lambda n: progress.update(1), over.quiz, told)
     except OSError as exc:
         message = f"{path}: output: cannot write '{scenario.output}': {exc.strerror or exc}"
         print(message, file=sys.stderr)
@@ -276,8 +287,29 @@ def render_file(path: Path, out: str | None, *, bar: bool = True,
         print(f"{result.path}: {result.note}")
     for extra in result.extras:
         print(f"{extra}")
+    for line in told:
+        print(line)
     return Outcome(str(path), 0, result.frames, result.duration, result.bytes, result.seconds,
                    str(result.path))
+
+
+def _render(scenario: Any, progress: Callable[[int], None], quiz: Path | None,
+            told: list[str]) -> Any:
+    """Render `scenario` (for its venue, when it names one: `told` then gets the line
+    saying what was chosen and why, the files written beside it and the Markdown
+    snippet with its alt text)."""
+    from .pipeline import render
+
+    if scenario.venue is None:
+        return render(scenario, progress=progress, quiz=quiz)
+    from .venue_fit import render_for
+
+    done = render_for(scenario, progress=progress, quiz=quiz)
+    told.append(done.line)
+    told.extend(str(path) for path in done.extras)
+    if done.snippet is not None:
+        told.append(done.snippet)
+    return done.result
 
 
 def _render_quietly(path: str, over: Overrides = Overrides()) -> Outcome:

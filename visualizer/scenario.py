@@ -23,6 +23,7 @@ from . import registry
 from .choices import Animate, Clock, Figures, View
 from .errors import ScenarioError
 from .export import FORMATS
+from .export.venues import Venue
 from .life.spec import LifeSpec, life_spec
 from .questions.model import Question
 from .questions.spec import questions as question_records
@@ -137,6 +138,8 @@ class Scenario:
     #: panels that form a table: (row headers, column headers); the panels row by row
     table: tuple[tuple[str, ...], tuple[str, ...]] | None
     flash_safe: bool               # slow a render that would flash > 3 times a second
+    venue: Venue | None            # where it is shown (`for`): export/venues.py
+    transcript: bool               # also write the narration as .vtt and .txt
 
     def writer_options(self) -> dict[str, Any]:
         """The keyword options this scenario's writer takes (its format's own keys)."""
@@ -247,7 +250,8 @@ def _scenario(model: Any, path: Path) -> Scenario:
         colours=dict(model.colours), columns=model.columns or columns, size=model.size,
         still=model.still, strip=model.strip, legend=model.legend,
         solve_together=model.solve_together, options=options, shorthand=shorthand,
-        table=table, flash_safe=model.flash_safe)
+        table=table, flash_safe=model.flash_safe, venue=model.venue,
+        transcript=model.transcript)
 
 
 def _choice(model: Any) -> AlgorithmChoice:

@@ -251,6 +251,14 @@ function visualizerPlayer(uid, here) {
       if (visible && playing) { due = performance.now(); schedule(); }
     }).observe(root);
   }
+  /* in a reveal.js deck (its "slidechanged" event bubbles to the document): pause when the
+     player's slide is left, play again on return if it started by itself */
+  document.addEventListener("slidechanged", function (e) {
+    var slide = e.currentSlide;
+    if (!slide || !slide.contains) return;
+    if (!slide.contains(root)) { if (playing) stop(); }
+    else if (meta.autoplay && !playing) play();
+  });
   function tick() {
     if (!playing) return;
     if (!visible) return;       // resumed by the observer
