@@ -35,10 +35,13 @@ from ..schema.fields import (
     whole,
 )
 from ..surfaces import SURFACE_NAMES, SURFACES, Surface, make_surface
-from .engine import evolve
+from .families import FamilyRule
+from .family_parse import EXPECTED_ANY, parse_family_rule
 from .formats import LifeFormatError, read_pattern
+from .multistate import surface_problem
 from .patterns import PATTERNS, place, random_soup
-from .rules import NAMED_RULES, Rule, RuleError, parse_rule
+from .rules import Rule, RuleError
+from .stepping import evolve_any
 
 MAX_SIDE = 4096
 #: the French names, accepted as well
@@ -76,7 +79,7 @@ class LifeSpec:
     rows: int
     cols: int
     surface: Surface
-    rule: Rule
+    rule: Rule | FamilyRule
     generations: int
     init: tuple[Any, ...]
     colour_changes: bool = False
@@ -89,16 +92,16 @@ def _surface_key(name: str) -> str:
     return SURFACE_ALIASES.get(key, key)
 
 
-def _rule_check(value: Any) -> Rule:
+def _rule_check(value: Any) -> Rule | FamilyRule:
     if not isinstance(value, str) or len(value) > 200:
         raise expected(f"{RULE_EXPECTED}", value)
     try:
-        return parse_rule(value)
+        return parse_family_rule(value)
     except RuleError as exc:
         raise fail(str(exc)) from None
 
 
-RULE_EXPECTED = "a rule like B3/S23 or a name (" + ", ".join(NAMED_RULES) + ")"
+RULE_EXPECTED = EXPECTED_ANY
 LifeRule = value_type(Any, _rule_check, {"type": "string"}, RULE_EXPECTED)
 
 
@@ -200,7 +203,9 @@ class LifeSection(Section):
         DEFAULTS["surface"], description="how the edges are glued (French names too: tore, "
                                          "bouteille_de_klein, …)")
     rule: LifeRule = Field(  # type: ignore[valid-type]
-        DEFAULTS["rule"], validate_default=True, description="B/S notation or a named rule")
+        DEFAULTS["rule"], validate_default=True,
+        description="B/S notation or a named rule; any family Golly writes (B13/S012V, "
+                    "B2/S34H, B2n3/S23-q, 345/2/4, W30, a .rule name like WireWorld)")
     init: Init = Field(  # type: ignore[valid-type]
         DEFAULTS["init"], validate_default=True,
         description="how the grid starts: one item or a list, applied in order")
@@ -230,6 +235,10 @@ class LifeSection(Section):
         key = None if bad("surface") else _surface_key(surface)
         if key in SURFACES and (problem := SURFACES[key].shape_error(rows, cols)):
             yield ("surface",), problem
+        rule = None if bad("rule") else parse_family_rule(data.get("rule", DEFAULTS["rule"]))
+        if isinstance(rule, FamilyRule) and key in SURFACES and \
+                (problem := surface_problem(rule, key)):
+            yield ("rule",), problem
         init = data.get("init", DEFAULTS["init"])
         items = [((), init)] if isinstance(init, dict) else list(
             (((k,), item) for k, item in enumerate(init)) if isinstance(init, list) else ())
@@ -320,8 +329,34 @@ def initial_grid(spec: LifeSpec, rng: np.random.Generator) -> np.ndarray:
 def life_events(spec: LifeSpec, rng: np.random.Generator) -> Iterator[Event]:
     """Yields the `Generation` events of `spec`: generation 0 (the initial grid), then one
     per step up to `spec.generations`."""
-    yield from evolve(initial_grid(spec, rng), spec.rule, spec.surface, spec.generations)
+    yield from evolve_any(initial_grid(spec, rng), spec.rule, spec.surface, spec.generations)
 
 
-__all__ = ["InitCells", "InitRandom", "LifeSection", "LifeSpec", "initial_grid",
-           "life_events", "life_spec", "parse_life_spec"]
+def check_states(grid: np.ndarray, rule: Rule | FamilyRule, loc: str) -> str | None:
+    """Why `grid` cannot start a run of `rule` (a state the rule does not have, with the
+    first such cell), or None."""
+    states = rule.states if isinstance(rule, FamilyRule) else 2
+    out = np.argwhere((grid < 0) | (grid >= states))
+    if not out.size:
+        return None
+    r, c = (int(v) for v in out[0])
+    return (f"{loc}: expected cell states 0..{states - 1} for the rule {rule.notation}, got "
+            f"{grid[r, c]} at [{r}, {c}] ({len(out)} such cells)")
+
+
+def array_events(spec: LifeSpec, init: np.ndarray, loc: str) -> Iterator[Event]:
+    """The `Generation` events of `spec` started from the array of states `init` (instead
+    of its `init` items); ValueError, located at `loc`, for an array of the wrong shape or
+    kind, or with a state the rule does not have."""
+    arr = np.asarray(init)
+    if arr.shape != (spec.rows, spec.cols) or arr.dtype.kind not in "biu":
+        raise ValueError(f"{loc}: expected a {spec.rows}x{spec.cols} array of whole cell "
+                         f"states, got shape {arr.shape} of {arr.dtype}")
+    problem = check_states(arr, spec.rule, loc)
+    if problem:
+        raise ValueError(problem)
+    return evolve_any(arr.astype(np.uint8), spec.rule, spec.surface, spec.generations)
+
+
+__all__ = ["InitCells", "InitRandom", "LifeSection", "LifeSpec", "array_events",
+           "check_states", "initial_grid", "life_events", "life_spec", "parse_life_spec"]
