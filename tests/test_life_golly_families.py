@@ -100,3 +100,43 @@ def test_multi_state_rle_loads_in_place(rule_text):
     grid = _soup(rule, 11, 20, rule_text)
     grid[0, 0] = grid[10, 19] = rule.states - 1
     assert np.array_equal(run_bgolly(grid, rule, surface, 0), grid)
+
+
+GOLLY_PATTERNS = RULE_DIRS[0].parent / "Patterns"
+#: a sample of Golly's own collection for these families, and how many generations to run
+SAMPLE = [("Generations/Delta.rle", 40), ("Generations/Sawfish.rle", 40),
+          ("Generations/Lava.mcl", 20), ("Generations/Transers.mcl", 30),
+          ("Non-Totalistic/p42-knightship.rle", 84),
+          ("Non-Totalistic/pondpuffer-spaceship.rle", 40),
+          ("Non-Totalistic/reflectorless-rotating-oscillator-puffer.rle", 40),
+          ("Other-Rules/Langtons-Ant.rle", 200), ("Other-Rules/b2ein-spaceships-and-rakes.rle", 40),
+          ("Turmites/LangtonsAnt_LLRR.rle", 200),
+          ("WireWorld/gate-AND.mcl", 60), ("WireWorld/flip-flop.mcl", 60),
+          ("WireWorld/circuit.mcl", 60), ("WireWorld/clocks.mcl", 60)]
+
+
+@needs_bgolly
+@pytest.mark.parametrize("name, gens", tiered(
+    SAMPLE, lambda s: s[0] in ("Generations/Delta.rle", "WireWorld/gate-AND.mcl",
+                               "Other-Rules/Langtons-Ant.rle"),
+    lambda s: s[0].split("/")[-1], spread=True))
+def test_goldys_patterns_load_and_run_as_in_golly(name, gens):
+    from visualizer.life.formats import read_pattern
+    from visualizer.life.golly import algorithm_for, run_bgolly_file
+
+    path = GOLLY_PATTERNS / name
+    if not path.is_file():
+        pytest.skip(f"{path} is not installed")
+    found = read_pattern(path)
+    rule, _ = found.rule_and_surface()
+    assert rule is not None
+    ph, pw = found.shape
+    h, w = 2 * (ph + gens + 2), 2 * (pw + gens + 2)     # nothing reaches the edge
+    surface = Surface("plane", h, w)
+    grid = np.zeros((h, w), dtype=np.uint8)
+    x0, y0 = found.pos if found.pos is not None else (0, 0)   # bgolly's own placement
+    grid[y0 + h // 2:y0 + h // 2 + ph, x0 + w // 2:x0 + w // 2 + pw] = found.cells
+    stepper = make_stepper(grid, rule, surface)
+    stepper.run(gens)
+    golly = run_bgolly_file(path, surface, gens, algorithm=algorithm_for(rule))
+    assert stepper.population() > 0 and np.array_equal(stepper.grid(), golly), name

@@ -37,7 +37,7 @@ from ..schema.fields import (
 from ..surfaces import SURFACE_NAMES, SURFACES, Surface, make_surface
 from .families import FamilyRule
 from .family_parse import EXPECTED_ANY, parse_family_rule
-from .formats import LifeFormatError, read_pattern
+from .formats import LifeFile, LifeFormatError, read_pattern
 from .multistate import surface_problem
 from .patterns import PATTERNS, place, random_soup
 from .rules import Rule, RuleError
@@ -111,28 +111,30 @@ class Loaded:
 
     rel: str
     cells: np.ndarray
+    file: LifeFile | None = None
 
 
 def _file_check(value: Any, info: ValidationInfo) -> Loaded:
     if not isinstance(value, str) or not value or len(value) > 4096 or "\x00" in value:
-        raise expected("a path to a .rle or .cells file", value)
+        raise expected("a path to a .rle, .cells or .mcl file", value)
     ctx = info.context or {}
     base = pathlib.Path(ctx.get("base_dir", "."))
     path = pathlib.Path(value)
     if not path.is_absolute():
         path = base / path
     try:
-        cells = read_pattern(path, roots=(base, *ctx.get("roots", ()))).cells
+        found = read_pattern(path, roots=(base, *ctx.get("roots", ())))
+        cells = found.cells
     except LifeFormatError as exc:
         raise fail(str(exc)) from None
-    loaded = Loaded(value, cells)
+    loaded = Loaded(value, cells, found)
     ctx.setdefault("patterns", {})[value] = loaded
     return loaded
 
 
 PatternFile = Annotated[Any, PlainValidator(_file_check),
                         WithJsonSchema({"type": "string",
-                                        "x-expected": "a path to a .rle or .cells file"})]
+                                        "x-expected": "a path to a .rle, .cells or .mcl file"})]
 
 
 def _pattern_key(name: str) -> str:
@@ -149,7 +151,7 @@ class InitItem(Section):
     pattern: choice(sorted(PATTERNS), phrase="a pattern name (" + ", ".join(sorted(PATTERNS))  # type: ignore[valid-type]
                     + ")", normal=_pattern_key) = Field(
         None, description="a built-in pattern (see `run.py --list`)")
-    file: PatternFile = Field(None, description="a .rle or .cells file, relative to the "
+    file: PatternFile = Field(None, description="a .rle, .cells or .mcl file, relative to the "
                                                 "scenario's folder")
     at: cell("a cell [row, col] of whole numbers >= 0", lo=0) = Field(  # type: ignore[valid-type]
         None, description="the pattern's top-left cell (default: centred)")
@@ -249,6 +251,10 @@ class LifeSection(Section):
             cells, source = _cells_of(item, patterns)
             if cells is not None:
                 yield from _fit(("init", *at), item, cells, source, rows, cols)
+            found = patterns[item["file"]].file if "file" in item else None
+            if found is not None and rule is not None and \
+                    (wrong := found.state_problem(getattr(rule, "states", 2), rule.notation)):
+                yield ("init", *at, "file"), str(wrong)
 
 
 def _cells_of(item: dict, patterns: dict) -> tuple[np.ndarray | None, str]:
