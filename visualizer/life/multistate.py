@@ -48,6 +48,30 @@ def transition_table(rule: FamilyRule) -> np.ndarray:
     return table.reshape(-1)
 
 
+def row_codes(rule: FamilyRule) -> tuple[tuple[tuple[int, ...], ...], int, np.ndarray]:
+    """How the state engine reads a B/S or Generations rule a row at a time: for the rows
+    above, at and below a cell, the column offsets read (the cell itself included); the
+    number of bits of the joined code; and the next state indexed `state << bits | code`
+    (a two-state rule: by `code` alone)."""
+    offsets = OFFSETS[rule.neighbourhood]
+    rows = tuple(tuple(sorted({dc for r, dc in offsets if r == dr} | ({0} if dr == 0 else
+                                                                      set())))
+                 for dr in (-1, 0, 1))
+    where = [(dr, dc) for dr, cols in zip((-1, 0, 1), rows, strict=True) for dc in cols]
+    bits = len(where)
+    codes = np.arange(1 << bits)
+    config = np.zeros(codes.size, dtype=np.int64)
+    for i, off in enumerate(where):
+        bit = (codes >> (bits - 1 - i)) & 1
+        if off != (0, 0):
+            config |= bit << offsets.index(off)
+    table = transition_table(rule).reshape(rule.states, -1)[:, config]
+    if rule.states == 2:       # the code holds the cell itself: pick its row of the table
+        centre = (codes >> (bits - 1 - where.index((0, 0)))) & 1
+        return rows, bits, table[centre, codes].astype(np.uint8)
+    return rows, bits, table.reshape(-1)
+
+
 class StateStepper:
     """A grid of states on `surface` advancing under a `FamilyRule`."""
 
@@ -93,7 +117,7 @@ class StateStepper:
             self._lut = table.lut if table.lut is not None else np.zeros(0, np.uint8)
             return
         self._offsets = OFFSETS[rule.neighbourhood]
-        self._lut = transition_table(rule)
+        self._rows, self._bits, self._lut = row_codes(rule)
 
     def _fill_ring(self) -> None:
         """Copy the border cells into the ghost ring."""
@@ -129,18 +153,29 @@ class StateStepper:
         self.generation += 1
 
     def _outer(self) -> np.ndarray:
-        """The next states under a B/S or Generations rule."""
-        k = len(self._offsets)
-        index = np.zeros((self.rows, self.cols), dtype=np.uint16)
-        bit = np.empty((self.rows, self.cols), dtype=np.uint16)
-        for i, (dr, dc) in enumerate(self._offsets):
-            np.equal(self._view(dr, dc), 1, out=bit, casting="unsafe")
-            if i:
-                bit <<= i
-            index |= bit
-        here = self._view(0, 0).astype(np.uint16)
-        here <<= k
-        index |= here
+        """The next states under a B/S or Generations rule: each padded row's live cells
+        read as a code of the columns a row of the neighbourhood takes, the three rows'
+        codes joined (with the cell's state) into one index of the rule's table."""
+        h, w = self.rows, self.cols
+        pad = self._pad
+        alive = pad.astype(np.uint16) if self.rule.states == 2 else \
+            np.equal(pad, 1).astype(np.uint16)
+        codes: dict[tuple[int, ...], np.ndarray] = {}
+        for cols in self._rows:
+            if cols not in codes:
+                code = np.zeros((h + 2, w), dtype=np.uint16)
+                for i, dc in enumerate(cols):
+                    code |= alive[:, 1 + dc:1 + dc + w] << np.uint16(len(cols) - 1 - i)
+                codes[cols] = code
+        dtype = np.uint16 if self.rule.states << self._bits <= 1 << 16 else np.uint32
+        index = np.zeros((h, w), dtype=dtype)
+        for dr, cols in zip((-1, 0, 1), self._rows, strict=True):
+            index <<= dtype(len(cols))
+            index |= codes[cols][1 + dr:1 + dr + h]
+        if self.rule.states > 2:
+            state = self._view(0, 0).astype(dtype)
+            np.left_shift(state, self._bits, out=state, casting="unsafe")
+            index |= state
         return np.take(self._lut, index)
 
     def _table(self) -> np.ndarray:
@@ -178,4 +213,4 @@ class StateStepper:
             self.step()
 
 
-__all__ = ["HEX_SURFACES", "StateStepper", "surface_problem", "transition_table"]
+__all__ = ["HEX_SURFACES", "StateStepper", "row_codes", "surface_problem", "transition_table"]
