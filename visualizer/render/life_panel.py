@@ -13,6 +13,7 @@ from .. import events as ev
 from ..events import Generation, Side
 from ..surfaces import GLUINGS
 from .glue import edge_marks
+from .life_states import shown_states, state_colours
 from .life_geometry import (CHART_MIN_PLOT, CHART_MIN_WIDTH, EDGE, ChartLayout, life_geometry,
                             nice_at_least, spec_value, ticks)
 from .legend import colours_in
@@ -79,6 +80,8 @@ class LifePanel:
         self.lines, self.grid_h, self.grid_w = g.lines, g.grid_h, g.grid_w
         surface = spec_value(spec, "surface", None)
         self.surface_name = str(getattr(surface, "name", surface) or "plane")
+        rule = spec_value(spec, "rule", None)
+        self._state_colours, self._live_colours = state_colours(rule), shown_states(rule)
         self._edge_scale, self.edge = g.edge_scale, g.edge
         self.chart_beside = g.chart_beside
         self.chart_x0, self.chart_y0, self.chart_w = g.chart_x0, g.chart_y0, g.chart_w
@@ -139,7 +142,7 @@ class LifePanel:
         self.index, self.population = int(event.index), int(event.population)
         if self.quiet and not self.listening:
             return
-        shown = np.where(grid != 0, ALIVE, DEAD).astype(np.uint8)
+        shown = self._state_colours[grid]
         if self.colour_changes:
             shown[np.asarray(event.births, dtype=bool)] = BORN
             shown[np.asarray(event.deaths, dtype=bool)] = DIED
@@ -153,8 +156,9 @@ class LifePanel:
 
     def candidates(self, events: Any) -> dict[int, int]:
         """The colours the panel can show drawing `events` (any of them from the first):
-        alive cells, births and deaths when coloured, the chart's curve."""
-        shown = [ALIVE] + ([BORN, DIED] if self.colour_changes else []) \
+        live cells (each state's colour), births and deaths when coloured, the chart's
+        curve."""
+        shown = list(self._live_colours) + ([BORN, DIED] if self.colour_changes else []) \
             + ([CHART] if self.chart else [])
         return dict.fromkeys(shown, 0)
 

@@ -1,0 +1,69 @@
+"""Rules of more than two states drawn: each state its own colour (runs of states when there
+are more than the slots), the legend's words from the rule, a table's @COLORS as the theme's."""
+import numpy as np
+import pytest
+
+from visualizer.life.family_parse import parse_family_rule
+from visualizer.life.rule_table import RULE_DIRS
+from visualizer.life.stepping import evolve_any
+from visualizer.render.life_panel import LifePanel
+from visualizer.render.life_states import (STATE_SLOTS, rule_colours, shown_states,
+                                           state_colours, state_runs, state_words)
+from visualizer.render.palette import INDEX, make_theme
+from visualizer.surfaces import Surface
+
+needs_golly_rules = pytest.mark.skipif(not (RULE_DIRS[0] / "WireWorld.rule").is_file(),
+                                       reason="Golly's Rules folder is not installed")
+
+
+def test_states_take_the_slots_in_runs():
+    assert state_runs(2) == [] and state_runs(3) == [(2, 2)]
+    assert state_runs(6) == [(2, 2), (3, 3), (4, 4), (5, 5)]
+    assert state_runs(10) == [(2, 3), (4, 5), (6, 7), (8, 9)]
+    assert state_runs(256)[-1] == (192, 255)
+    colours = state_colours(parse_family_rule("345/2/4"))
+    assert colours[:4].tolist() == [INDEX["dead"], INDEX["alive"], INDEX["state_2"],
+                                    INDEX["state_3"]]
+    conway = state_colours(parse_family_rule("B3/S23"))
+    assert conway[0] == INDEX["dead"] and set(conway[1:].tolist()) == {INDEX["alive"]}
+
+
+def test_generations_words_name_every_state():
+    assert state_words(parse_family_rule("345/2/4")) == {
+        "alive": "alive (state 1)", "state_2": "dying: state 2", "state_3": "dying: state 3"}
+    assert state_words(parse_family_rule("B3/S23")) == {}
+    many = state_words(parse_family_rule("/2/12"))
+    assert many["state_2"] == "dying: states 2–3" and many["state_5"] == "dying: states 9–11"
+
+
+@needs_golly_rules
+def test_tables_use_their_names_and_colours():
+    wire = parse_family_rule("WireWorld")
+    assert state_words(wire) == {"alive": "electron tail (1)", "state_2": "electron head (2)",
+                                 "state_3": "copper wire (3)"}
+    assert rule_colours([parse_family_rule("B3/S23"), wire]) == {
+        "dead": "#303030", "alive": "#0080ff", "state_2": "#ffffff", "state_3": "#ff8000"}
+    ant = parse_family_rule("Langtons-Ant")      # every ant state black, like state 1
+    assert rule_colours([ant]) == {"dead": "#ffffff", "alive": "#000000"}
+    assert state_words(ant)["state_2"] == "states 2–3"
+    theme = make_theme("light", rule_colours([wire]))
+    assert tuple(theme.colours[INDEX["state_3"]]) == (255, 128, 0)
+
+
+def test_the_panel_paints_each_state_and_expects_its_colours():
+    rule = parse_family_rule("345/2/4")
+    grid = np.zeros((6, 6), dtype=np.uint8)
+    grid[1, 1], grid[2, 2], grid[3, 3] = 1, 2, 3
+    events = list(evolve_any(grid, rule, Surface("plane", 6, 6), 1))
+    panel = LifePanel({"rows": 6, "cols": 6, "generations": 1, "rule": rule}, cell_size=5,
+                      edges=False)
+    panel.apply(events[0])
+    cs = panel.cell_size
+
+    def colour(r, c):
+        return panel.raster[panel.oy + r * cs + 2, panel.ox + c * cs + 2]
+
+    assert [colour(1, 1), colour(2, 2), colour(3, 3), colour(0, 0)] == \
+        [INDEX["alive"], INDEX["state_2"], INDEX["state_3"], INDEX["dead"]]
+    assert set(shown_states(rule)) <= set(panel.candidates(events))
+    assert STATE_SLOTS[0] == "state_2"
