@@ -67,3 +67,35 @@ def test_the_panel_paints_each_state_and_expects_its_colours():
         [INDEX["alive"], INDEX["state_2"], INDEX["state_3"], INDEX["dead"]]
     assert set(shown_states(rule)) <= set(panel.candidates(events))
     assert STATE_SLOTS[0] == "state_2"
+
+
+@pytest.mark.parametrize("cell_size", [6, 10, 16])
+def test_hexagonal_cells_touch_exactly_goldys_six_neighbours(cell_size):
+    from scipy import ndimage
+
+    rule = parse_family_rule("B2/S34H")
+    panel = LifePanel({"rows": 7, "cols": 7, "generations": 1, "rule": rule},
+                      cell_size=cell_size, edges=False)
+    g = panel.geometry
+    assert g.shear and g.grid_w == 7 * cell_size + 1 + 6 * cell_size // 2
+    assert panel._hex is not None
+    index = panel._hex
+    r, c = 3, 3
+    near = ndimage.binary_dilation(index == r * 7 + c, iterations=2)   # across a grid line
+    touching = {divmod(int(i), 7) for i in np.unique(index[near]) if i >= 0} - {(r, c)}
+    assert touching == {(r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c),
+                        (r + 1, c + 1)}
+
+
+def test_a_hexagonal_run_paints_its_cells_where_the_geometry_puts_them():
+    rule = parse_family_rule("B2/S34H")
+    grid = np.zeros((5, 6), dtype=np.uint8)
+    grid[4, 0] = grid[0, 5] = 1
+    events = list(evolve_any(grid, rule, Surface("torus", 5, 6), 0))
+    panel = LifePanel({"rows": 5, "cols": 6, "generations": 1, "rule": rule}, cell_size=8,
+                      edges=False)
+    panel.apply(events[0])
+    area = panel.raster[panel.oy:panel.oy + panel.grid_h, panel.ox:panel.ox + panel.grid_w]
+    alive = {divmod(int(i), 6) for i in np.unique(panel._hex[area == INDEX["alive"]])}
+    assert alive == {(4, 0), (0, 5)}
+    assert panel.geometry.row_shift(4) == 0 and panel.geometry.row_shift(0) == 16

@@ -13,6 +13,7 @@ from .. import events as ev
 from ..events import Generation, Side
 from ..surfaces import GLUINGS
 from .glue import edge_marks
+from .life_hex import cell_pixels
 from .life_states import shown_states, state_colours
 from .life_geometry import (CHART_MIN_PLOT, CHART_MIN_WIDTH, EDGE, ChartLayout, life_geometry,
                             nice_at_least, spec_value, ticks)
@@ -115,7 +116,12 @@ class LifePanel:
         cs = self.cell_size
         area = self.raster[self.oy:self.oy + self.grid_h, self.ox:self.ox + self.grid_w]
         area[:] = DEAD
-        if self.lines:
+        self._hex: np.ndarray | None = None
+        if self.geometry.shear:           # a hexagonal rule: sheared rows of hexagons
+            self._hex, boxes = cell_pixels(self.geometry)
+            area[:] = np.where(boxes, GRID, BACKGROUND)
+            area[self._hex >= 0] = DEAD
+        elif self.lines:
             area[::cs, :] = GRID
             area[:, ::cs] = GRID
         if edges:
@@ -210,11 +216,29 @@ class LifePanel:
         r0, r1, c0, c1 = rows[0], rows[-1] + 1, cols[0], cols[-1] + 1
         self._shown = shown
         cs = self.cell_size
+        if self._hex is not None:
+            self._paint_hexagons(shown, r0, r1, c0, c1)
+            return
         block = np.repeat(np.repeat(shown[r0:r1, c0:c1], cs, axis=0), cs, axis=1)
         y0, y1, x0, x1 = r0 * cs, r1 * cs, c0 * cs, c1 * cs
         oy, ox = self.oy, self.ox
         target = self.raster[oy + y0:oy + y1, ox + x0:ox + x1]
         np.copyto(target, block, where=~self._line[y0:y1, x0:x1])
+        self._dirty = _union(self._dirty, (int(oy + y0), int(oy + y1), int(ox + x0),
+                                           int(ox + x1)))
+
+    def _paint_hexagons(self, shown: np.ndarray, r0: int, r1: int, c0: int, c1: int) -> None:
+        """Repaint the hexagons of rows r0..r1-1, columns c0..c1-1 (sheared rows)."""
+        assert self._hex is not None, "a hexagonal grid"
+        g, cs = self.geometry, self.cell_size
+        y0, y1 = r0 * cs, r1 * cs + int(self.lines)
+        x0 = g.row_shift(r1 - 1) + c0 * cs
+        x1 = g.row_shift(r0) + c1 * cs + int(self.lines)
+        cells = self._hex[y0:y1, x0:x1]
+        inside = cells >= 0
+        oy, ox = self.oy, self.ox
+        target = self.raster[oy + y0:oy + y1, ox + x0:ox + x1]
+        target[inside] = shown.reshape(-1)[cells[inside]]
         self._dirty = _union(self._dirty, (int(oy + y0), int(oy + y1), int(ox + x0),
                                            int(ox + x1)))
 
