@@ -221,3 +221,20 @@ def test_a_generations_panel_is_recorded_with_its_states():
         assert np.array_equal(ours.grid, theirs.grid)
         assert np.array_equal(ours.births, theirs.births)
         assert np.array_equal(ours.deaths, theirs.deaths)
+
+
+@pytest.mark.parametrize("life, words", [
+    ({"rule": "B2y/S23"}, "life.rule: expected B/S with Hensel letters"),
+    ({"rule": "B2/S34H", "surface": "projective"}, "life.rule: expected the plane or the torus"),
+    ({"rule": "345/2/1"}, "life.rule: expected S/B/C like 345/2/4"),
+])
+def test_the_command_line_refuses_a_bad_rule_writes_nothing_and_exits_2(tmp_path, capsys,
+                                                                        life, words):
+    from visualizer import cli
+
+    path = tmp_path / "bad.yaml"
+    path.write_text("life: {rows: 8, cols: 8, generations: 2, "
+                    + ", ".join(f"{k}: '{v}'" for k, v in life.items()) + "}\n")
+    out = tmp_path / "out.gif"
+    assert cli.main([str(path), "--out", str(out)]) == 2
+    assert not out.exists() and words in capsys.readouterr().err

@@ -99,3 +99,15 @@ def test_a_hexagonal_run_paints_its_cells_where_the_geometry_puts_them():
     alive = {divmod(int(i), 6) for i in np.unique(panel._hex[area == INDEX["alive"]])}
     assert alive == {(4, 0), (0, 5)}
     assert panel.geometry.row_shift(4) == 0 and panel.geometry.row_shift(0) == 16
+
+
+def test_a_click_finds_the_hexagon_under_it():
+    from visualizer.window.session import grid_cell_at
+
+    rule = parse_family_rule("B2/S34H")
+    panel = LifePanel({"rows": 5, "cols": 6, "generations": 1, "rule": rule}, cell_size=8,
+                      edges=False)
+    for r, c in [(0, 0), (0, 5), (4, 0), (2, 3)]:
+        y = panel.oy + r * 8 + 4
+        x = panel.ox + panel.geometry.row_shift(r) + c * 8 + 4
+        assert grid_cell_at(panel, y, x) == (r, c)
