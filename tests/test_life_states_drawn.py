@@ -111,3 +111,19 @@ def test_a_click_finds_the_hexagon_under_it():
         y = panel.oy + r * 8 + 4
         x = panel.ox + panel.geometry.row_shift(r) + c * 8 + 4
         assert grid_cell_at(panel, y, x) == (r, c)
+
+
+@pytest.mark.parametrize("surface, colour", [("torus", "glue_b"), ("plane", "wall")])
+def test_a_sheared_grid_is_banded_along_its_slanted_edges(surface, colour):
+    rule = parse_family_rule("B2/S34H")
+    panel = LifePanel({"rows": 6, "cols": 5, "generations": 1, "rule": rule,
+                       "surface": Surface(surface, 6, 5)}, cell_size=8)
+    g = panel.geometry
+    row_w = 5 * 8 + 1
+    for r in range(6):
+        y = panel.oy + r * 8 + 4
+        x = panel.ox + g.row_shift(r)
+        assert panel.raster[y, x - 2] == INDEX[colour]              # left of the row
+        assert panel.raster[y, x + row_w + 1] == INDEX[colour]      # right of the row
+        if r < 5:                     # a staircase: left of the band is the background
+            assert panel.raster[y, x - g.edge - 2] == INDEX["background"]

@@ -7,7 +7,10 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..events import Side
 from .life_geometry import LifeGeometry
+
+Rect = tuple[slice, slice]
 
 
 @lru_cache(maxsize=16)
@@ -43,4 +46,24 @@ def cell_pixels(g: LifeGeometry) -> tuple[np.ndarray, np.ndarray]:
     return index, boxes
 
 
-__all__ = ["cell_pixels", "hex_mask"]
+def sheared_bands(g: LifeGeometry, oy: int, ox: int) -> dict[Side, tuple[list[Rect], Rect]]:
+    """For each edge of a sheared grid whose first cell is at (`oy`, `ox`): the rectangles
+    its band of `g.edge` pixels is drawn as (the slanted left and right edges: one a row,
+    a staircase; the top and bottom take the corners), and the one its arrow sits in."""
+    e, cs, rows, lines = g.edge, g.cell_size, g.rows, int(g.lines)
+    row_w = g.cols * cs + lines
+    first, last = ox + g.row_shift(0), ox + g.row_shift(rows - 1)
+    top = (slice(oy - e, oy), slice(first - e, first + row_w + e))
+    bottom = (slice(oy + g.grid_h, oy + g.grid_h + e), slice(last - e, last + row_w + e))
+    left, right = [], []
+    for r in range(rows):
+        ys = slice(oy + r * cs, oy + (r + 1) * cs + (lines if r == rows - 1 else 0))
+        x = ox + g.row_shift(r)
+        left.append((ys, slice(x - e, x)))
+        right.append((ys, slice(x + row_w, x + row_w + e)))
+    mid = rows // 2
+    return {Side.N: ([top], top), Side.S: ([bottom], bottom), Side.W: (left, left[mid]),
+            Side.E: (right, right[mid])}
+
+
+__all__ = ["cell_pixels", "hex_mask", "sheared_bands"]

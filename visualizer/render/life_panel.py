@@ -13,7 +13,7 @@ from .. import events as ev
 from ..events import Generation, Side
 from ..surfaces import GLUINGS
 from .glue import edge_marks
-from .life_hex import cell_pixels
+from .life_hex import cell_pixels, sheared_bands
 from .life_states import shown_states, state_colours
 from .life_geometry import (CHART_MIN_PLOT, CHART_MIN_WIDTH, EDGE, ChartLayout, life_geometry,
                             nice_at_least, spec_value, ticks)
@@ -252,6 +252,9 @@ class LifePanel:
         top, bottom = (slice(oy - e, oy), cols), (slice(oy + h, oy + h + e), cols)
         left, right = (rows, slice(ox - e, ox)), (rows, slice(ox + w, ox + w + e))
         marks = edge_marks(GLUINGS.get(self.surface_name, ()))
+        if self.geometry.shear:
+            self._draw_sheared_edges(marks)
+            return
         if not marks:  # the plane: walls all round, corners included
             for ys in (top[0], bottom[0]):
                 self.raster[ys, ox - e:ox + w + e] = INDEX["wall"]
@@ -264,6 +267,20 @@ class LifePanel:
             vertical = edge in (Side.W, Side.E)
             self._arrow(bands[edge], ("v" if forward else "^") if vertical
                         else (">" if forward else "<"))
+
+    def _draw_sheared_edges(self, marks: list) -> None:
+        """`_draw_edges` for a hexagonal rule's sheared grid: the left and right bands are
+        staircases along the slanted edges (the plane: walls all round)."""
+        bands = sheared_bands(self.geometry, self.oy, self.ox)
+        glued = {edge: (colour, forward) for edge, colour, forward, _ in marks}
+        for edge, (rects, arrow_at) in bands.items():
+            colour, forward = glued.get(edge, ("wall", None))
+            for rect in rects:
+                self.raster[rect] = INDEX[colour]
+            if forward is not None:
+                vertical = edge in (Side.W, Side.E)
+                self._arrow(arrow_at, ("v" if forward else "^") if vertical
+                            else (">" if forward else "<"))
 
     def _arrow(self, band: tuple[slice, slice], arrow: str) -> None:
         """An arrowhead (> < v ^) in the middle of the edge band `band`."""
