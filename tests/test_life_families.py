@@ -238,3 +238,34 @@ def test_the_command_line_refuses_a_bad_rule_writes_nothing_and_exits_2(tmp_path
     out = tmp_path / "out.gif"
     assert cli.main([str(path), "--out", str(out)]) == 2
     assert not out.exists() and words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("rule_text", ["/2/3", "345/2/4", "23/3/2", "0123/4/256", "3/2/8"])
+@pytest.mark.parametrize("surface", ["torus", "klein", "projective", "sphere", "plane"])
+def test_the_bit_packed_generations_engine_agrees_with_the_state_engine(rule_text, surface):
+    from visualizer.life.generations_engine import GenerationsStepper
+    from visualizer.life.multistate import StateStepper
+    from visualizer.life.stepping import make_stepper
+
+    rule = parse_family_rule(rule_text)
+    assert isinstance(rule, FamilyRule)
+    grid = np.random.default_rng(len(rule_text)).integers(0, rule.states, (13, 13)).astype(
+        np.uint8)
+    fast = make_stepper(grid, rule, make_surface(surface, 13, 13))
+    plain = StateStepper(grid, rule, make_surface(surface, 13, 13))
+    assert isinstance(fast, GenerationsStepper)
+    for _ in range(25):
+        fast.step()
+        plain.step()
+        assert np.array_equal(fast.grid(), plain.grid())
+        assert fast.population() == plain.population()
+
+
+def test_only_moore_generations_of_counts_take_the_bit_packed_engine():
+    from visualizer.life.generations_engine import counts_rule
+
+    assert counts_rule(parse_family_rule("345/2/4")) == Rule(frozenset({2}),
+                                                            frozenset({3, 4, 5}))
+    for text in ("B2n/S/3", "/2/3V", "12/34/3H", "B2-a/S12", "W30"):
+        rule = parse_family_rule(text)
+        assert isinstance(rule, FamilyRule) and counts_rule(rule) is None, text

@@ -72,6 +72,13 @@ def row_codes(rule: FamilyRule) -> tuple[tuple[tuple[int, ...], ...], int, np.nd
     return rows, bits, table.reshape(-1)
 
 
+def check_grid_states(arr: np.ndarray, rule: FamilyRule) -> None:
+    """RuleError if `arr` holds a state `rule` does not have."""
+    if arr.size and (arr.min() < 0 or arr.max() >= rule.states):
+        raise RuleError(f"expected cell states 0..{rule.states - 1} for {rule.notation}, "
+                        f"got {int(arr.max()) if arr.max() >= rule.states else int(arr.min())}")
+
+
 class StateStepper:
     """A grid of states on `surface` advancing under a `FamilyRule`."""
 
@@ -85,9 +92,7 @@ class StateStepper:
         if arr.ndim != 2 or arr.shape != (surface.rows, surface.cols):
             raise ValueError(f"expected a {surface.rows}x{surface.cols} grid for the "
                              f"{surface.name} surface, got shape {arr.shape}")
-        if arr.size and (arr.min() < 0 or arr.max() >= rule.states):
-            raise RuleError(f"expected cell states 0..{rule.states - 1} for {rule.notation}, "
-                            f"got {int(arr.max()) if arr.max() >= rule.states else int(arr.min())}")
+        check_grid_states(arr, rule)
         self.rule, self.surface = rule, surface
         h, w = self.rows, self.cols = surface.rows, surface.cols
         self.generation = 0
@@ -213,4 +218,5 @@ class StateStepper:
             self.step()
 
 
-__all__ = ["HEX_SURFACES", "StateStepper", "row_codes", "surface_problem", "transition_table"]
+__all__ = ["HEX_SURFACES", "StateStepper", "check_grid_states", "row_codes", "surface_problem",
+           "transition_table"]

@@ -1,6 +1,7 @@
 """One front for every rule family: the engine that runs a rule, and the `Generation`
-events of a run. Life-like rules go to the bit-packed engine (`engine.py`), every other
-family to the state engine (`multistate.py`)."""
+events of a run. Life-like rules go to the bit-packed engine (`engine.py`), Generations
+rules of counts on the Moore neighbourhood to its bit-plane extension
+(`generations_engine.py`), every other family to the state engine (`multistate.py`)."""
 from __future__ import annotations
 
 from typing import Iterator, Protocol
@@ -12,7 +13,8 @@ from ..surfaces import Surface
 from .engine import Stepper, evolve
 from .families import FamilyRule
 from .family_parse import parse_family_rule
-from .multistate import StateStepper
+from .generations_engine import GenerationsStepper, counts_rule
+from .multistate import StateStepper, surface_problem
 from .rules import Rule
 
 
@@ -36,6 +38,8 @@ def make_stepper(grid: np.ndarray, rule: "Rule | FamilyRule | str",
     parsed = parse_family_rule(rule)
     if isinstance(parsed, Rule):
         return Stepper(grid, parsed, surface)
+    if counts_rule(parsed) is not None and surface_problem(parsed, surface.name) is None:
+        return GenerationsStepper(grid, parsed, surface)      # bit-packed, like life-like
     return StateStepper(grid, parsed, surface)
 
 
@@ -55,7 +59,7 @@ def evolve_any(grid: np.ndarray, rule: "Rule | FamilyRule | str", surface: Surfa
     if isinstance(parsed, Rule):
         yield from evolve(grid, parsed, surface, generations)
         return
-    stepper = StateStepper(grid, parsed, surface)
+    stepper = make_stepper(grid, parsed, surface)
     current = stepper.grid()
     none = np.zeros(current.shape, dtype=bool)
     yield Generation(0, _frozen(current.copy()), _frozen(none), _frozen(none.copy()),
