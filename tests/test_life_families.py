@@ -269,3 +269,37 @@ def test_only_moore_generations_of_counts_take_the_bit_packed_engine():
     for text in ("B2n/S/3", "/2/3V", "12/34/3H", "B2-a/S12", "W30"):
         rule = parse_family_rule(text)
         assert isinstance(rule, FamilyRule) and counts_rule(rule) is None, text
+
+
+@pytest.mark.parametrize("rule_text", ["B2n3/S23-q", "B2-a/S12", "B37/S2-i34q", "B3/S23-a4ei6",
+                                       "B1c/S", "B2cek3i/S12cei"])
+@pytest.mark.parametrize("surface, shape", [("torus", (11, 70)), ("klein", (9, 65)),
+                                            ("projective", (10, 12)), ("sphere", (13, 13)),
+                                            ("plane", (7, 130))])
+def test_the_bit_packed_hensel_engine_agrees_with_the_state_engine(rule_text, surface, shape):
+    from visualizer.life.hensel_engine import HenselStepper
+    from visualizer.life.multistate import StateStepper
+    from visualizer.life.stepping import make_stepper
+
+    rule = parse_family_rule(rule_text)
+    assert isinstance(rule, FamilyRule)
+    grid = (np.random.default_rng(len(rule_text)).random(shape) < 0.4).astype(np.uint8)
+    fast = make_stepper(grid, rule, make_surface(surface, *shape))
+    plain = StateStepper(grid, rule, make_surface(surface, *shape))
+    assert isinstance(fast, HenselStepper)
+    for _ in range(25):
+        fast.step()
+        plain.step()
+        assert np.array_equal(fast.grid(), plain.grid())
+    assert fast.population() == plain.population()
+
+
+def test_an_isotropic_rule_has_a_small_decision_diagram():
+    from visualizer.life.hensel_engine import diagram
+
+    for text in ("B2n3/S23-q", "B37/S2-i34q", "B3/S23-a4ei6"):
+        rule = parse_family_rule(text)
+        assert isinstance(rule, FamilyRule)
+        nodes, root = diagram(rule)
+        assert 10 < len(nodes) < 80 and root == len(nodes) + 1
+        assert all(lo < k + 2 and hi < k + 2 for k, (_, lo, hi) in enumerate(nodes))

@@ -1,7 +1,8 @@
 """One front for every rule family: the engine that runs a rule, and the `Generation`
 events of a run. Life-like rules go to the bit-packed engine (`engine.py`), Generations
 rules of counts on the Moore neighbourhood to its bit-plane extension
-(`generations_engine.py`), every other family to the state engine (`multistate.py`)."""
+(`generations_engine.py`), Hensel rules to a packed decision diagram (`hensel_engine.py`),
+every other family to the state engine (`multistate.py`)."""
 from __future__ import annotations
 
 from typing import Iterator, Protocol
@@ -14,6 +15,7 @@ from .engine import Stepper, evolve
 from .families import FamilyRule
 from .family_parse import parse_family_rule
 from .generations_engine import GenerationsStepper, counts_rule
+from .hensel_engine import HenselStepper, packable
 from .multistate import StateStepper, surface_problem
 from .rules import Rule
 
@@ -40,6 +42,8 @@ def make_stepper(grid: np.ndarray, rule: "Rule | FamilyRule | str",
         return Stepper(grid, parsed, surface)
     if counts_rule(parsed) is not None and surface_problem(parsed, surface.name) is None:
         return GenerationsStepper(grid, parsed, surface)      # bit-packed, like life-like
+    if packable(parsed):
+        return HenselStepper(grid, parsed, surface)           # bit-packed, cell by cell
     return StateStepper(grid, parsed, surface)
 
 
