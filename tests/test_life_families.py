@@ -9,7 +9,7 @@ import pytest
 import visualizer as viz
 from visualizer.life.families import FamilyRule, Neighbourhood, RuleFamily
 from visualizer.life.family_parse import counted, parse_family_rule
-from visualizer.life.hensel import LETTERS, letter_class
+from visualizer.life.hensel import LETTERS, MOORE_OFFSETS, letter_class
 from visualizer.life.rule_table import RULE_DIRS, find_table_rule, read_rule_file
 from visualizer.life.rules import Rule, RuleError
 from visualizer.life.spec import parse_life_spec
@@ -300,6 +300,7 @@ def test_an_isotropic_rule_has_a_small_decision_diagram():
     for text in ("B2n3/S23-q", "B37/S2-i34q", "B3/S23-a4ei6"):
         rule = parse_family_rule(text)
         assert isinstance(rule, FamilyRule)
-        nodes, root = diagram(rule)
-        assert 10 < len(nodes) < 80 and root == len(nodes) + 1
+        order, nodes, root = diagram(rule)
+        assert sorted(order) == sorted([(0, 0), *MOORE_OFFSETS])
+        assert 10 < len(nodes) < 60 and root == len(nodes) + 1
         assert all(lo < k + 2 and hi < k + 2 for k, (_, lo, hi) in enumerate(nodes))
