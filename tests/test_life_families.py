@@ -304,3 +304,24 @@ def test_an_isotropic_rule_has_a_small_decision_diagram():
         assert sorted(order) == sorted([(0, 0), *MOORE_OFFSETS])
         assert 10 < len(nodes) < 60 and root == len(nodes) + 1
         assert all(lo < k + 2 and hi < k + 2 for k, (_, lo, hi) in enumerate(nodes))
+
+
+@pytest.mark.parametrize("number", [0, 30, 90, 110, 184, 254])
+@pytest.mark.parametrize("surface, shape", [("torus", (9, 70)), ("klein", (9, 65)),
+                                            ("projective", (10, 12)), ("sphere", (13, 13)),
+                                            ("plane", (7, 130))])
+def test_the_bit_packed_wolfram_engine_agrees_with_the_state_engine(number, surface, shape):
+    from visualizer.life.hensel_engine import WolframStepper
+    from visualizer.life.multistate import StateStepper
+    from visualizer.life.stepping import make_stepper
+
+    rule = parse_family_rule(f"W{number}")
+    assert isinstance(rule, FamilyRule)
+    grid = (np.random.default_rng(number).random(shape) < 0.3).astype(np.uint8)
+    fast = make_stepper(grid, rule, make_surface(surface, *shape))
+    plain = StateStepper(grid, rule, make_surface(surface, *shape))
+    assert isinstance(fast, WolframStepper)
+    for _ in range(20):
+        fast.step()
+        plain.step()
+        assert np.array_equal(fast.grid(), plain.grid())

@@ -30,7 +30,7 @@ def counted(monkeypatch):
                 return _func(*args, **kwargs)
             monkeypatch.setitem(registry._REGISTRY[kind], name, replace(algo, func=wrapped))
     # every engine (the Generations one steps through engine.Stepper.step)
-    for stepper in (engine.Stepper, multistate.StateStepper, hensel_engine.HenselStepper):
+    for stepper in (engine.Stepper, multistate.StateStepper, hensel_engine.DiagramStepper):
         def stepped(self, *args, _step=stepper.step, **kwargs):
             runs["life steps"] += 1
             return _step(self, *args, **kwargs)

@@ -1,6 +1,7 @@
 """Two-state rules on the Moore neighbourhood with Hensel letters, bit-packed: the next state
 as a function of the cell and its eight neighbours, evaluated 64 cells to a word through the
-rule's reduced decision diagram (each node a multiplexer of three word operations).
+rule's reduced decision diagram (each node a multiplexer of three word operations); Wolfram
+rules the same way, over the three cells above and the cell itself.
 
 An isotropic rule's diagram has some 35-55 nodes (in the best of `ORDERS`), against the 512
 entries of its table: a generation costs about that many passes over the packed grid, where
@@ -90,17 +91,19 @@ def packable(rule: FamilyRule) -> bool:
     return rule.family == RuleFamily.HENSEL and rule.neighbourhood == Neighbourhood.MOORE
 
 
-class HenselStepper(Stepper):
-    """A two-state Moore grid on `surface` under a rule given cell by cell (Hensel letters),
+class DiagramStepper(Stepper):
+    """A two-state grid on `surface` whose next state is a decision diagram over the cell
+    and its neighbours (`order`: their offsets; `nodes`, `root`: the diagram), evaluated
     in the life-like engine's packed buffers; its count adders are not used."""
 
-    def __init__(self, grid: np.ndarray, rule: FamilyRule, surface: Surface) -> None:
+    def __init__(self, grid: np.ndarray, rule: FamilyRule, surface: Surface,
+                 order: tuple[tuple[int, int], ...], nodes: list[Node], root: int) -> None:
         """Pack `grid` (0/1) at generation 0."""
         arr = np.asarray(grid)
         check_grid_states(arr, rule)
         super().__init__(arr, Rule(frozenset(), frozenset()), surface)
         self.family_rule = rule
-        self._order, self._nodes, self._root = diagram(rule)
+        self._order, self._nodes, self._root = order, nodes, root
         shape = (self.rows, self.words)
         self._values = [np.empty(shape, dtype=np.uint64) for _ in self._nodes]
         self._zero = np.zeros(shape, dtype=np.uint64)
@@ -135,4 +138,29 @@ class HenselStepper(Stepper):
         self.generation += 1
 
 
-__all__ = ["ORDERS", "HenselStepper", "diagram", "packable"]
+class HenselStepper(DiagramStepper):
+    """A two-state Moore grid under a rule given cell by cell (Hensel letters)."""
+
+    def __init__(self, grid: np.ndarray, rule: FamilyRule, surface: Surface) -> None:
+        """Pack `grid` (0/1) at generation 0, with the rule's smallest diagram."""
+        super().__init__(grid, rule, surface, *diagram(rule))
+
+
+#: a Wolfram rule's inputs: the three cells above, then the cell itself
+WOLFRAM_ORDER = ((-1, -1), (-1, 0), (-1, 1), (0, 0))
+
+
+class WolframStepper(DiagramStepper):
+    """A grid under a Wolfram rule as Golly runs it in two dimensions: a cell stays alive,
+    and a dead one is born when the three cells above it match the rule's number."""
+
+    def __init__(self, grid: np.ndarray, rule: FamilyRule, surface: Surface) -> None:
+        """Pack `grid` (0/1) at generation 0."""
+        codes = np.arange(16)
+        above = (rule.wolfram >> (codes >> 1)) & 1          # left, centre, right above
+        nodes, root = _reduced((above | (codes & 1)).astype(np.uint8))
+        super().__init__(grid, rule, surface, WOLFRAM_ORDER, nodes, root)
+
+
+__all__ = ["ORDERS", "WOLFRAM_ORDER", "DiagramStepper", "HenselStepper", "WolframStepper",
+           "diagram", "packable"]

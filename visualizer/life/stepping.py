@@ -1,8 +1,8 @@
 """One front for every rule family: the engine that runs a rule, and the `Generation`
 events of a run. Life-like rules go to the bit-packed engine (`engine.py`), Generations
 rules of counts on the Moore neighbourhood to its bit-plane extension
-(`generations_engine.py`), Hensel rules to a packed decision diagram (`hensel_engine.py`),
-every other family to the state engine (`multistate.py`)."""
+(`generations_engine.py`), Hensel and Wolfram rules to a packed decision diagram
+(`hensel_engine.py`), every other family to the state engine (`multistate.py`)."""
 from __future__ import annotations
 
 from typing import Iterator, Protocol
@@ -12,10 +12,10 @@ import numpy as np
 from ..events import Generation
 from ..surfaces import Surface
 from .engine import Stepper, evolve
-from .families import FamilyRule
+from .families import FamilyRule, RuleFamily
 from .family_parse import parse_family_rule
 from .generations_engine import GenerationsStepper, counts_rule
-from .hensel_engine import HenselStepper, packable
+from .hensel_engine import HenselStepper, WolframStepper, packable
 from .multistate import StateStepper, surface_problem
 from .rules import Rule
 
@@ -44,6 +44,8 @@ def make_stepper(grid: np.ndarray, rule: "Rule | FamilyRule | str",
         return GenerationsStepper(grid, parsed, surface)      # bit-packed, like life-like
     if packable(parsed):
         return HenselStepper(grid, parsed, surface)           # bit-packed, cell by cell
+    if parsed.family == RuleFamily.WOLFRAM:
+        return WolframStepper(grid, parsed, surface)
     return StateStepper(grid, parsed, surface)
 
 
