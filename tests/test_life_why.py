@@ -140,3 +140,10 @@ def test_digits_fit_their_cell():
         size = digit_size(cs)
         assert size > 0 and max(_ink(size, "8").shape) <= cs * 3 // 5
         assert max(_ink(size + 1, "8").shape) > min(cs - 6, cs * 3 // 5)
+
+
+def test_why_is_refused_for_a_rule_without_birth_and_survival_counts():
+    with pytest.raises(ScenarioError) as err:
+        scenario(rule="/2/3", why=[[1, 1]])
+    assert any("panels[0].life.why: explains the live neighbours of a two-state rule" in line
+               and "Generations rule" in line for line in err.value.errors), err.value.errors

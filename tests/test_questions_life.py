@@ -91,3 +91,14 @@ def test_life_kinds_refuse_a_maze_and_take_a_generation():
                  [{"kind": "period", "at": {"generation": 3}}])
     _, errors = resolve_panel(late.questions, phased_events(late), late, 0)
     assert errors and "questions[0].at" in errors[0]
+
+
+@pytest.mark.parametrize("kind", ["neighbours", "next_generation"])
+def test_count_kinds_are_refused_on_a_rule_of_another_family(kind):
+    with pytest.raises(ScenarioError) as err:
+        parse({"panels": [{"life": {"rows": 8, "cols": 8, "rule": "briansbrain"},
+                           "questions": [{"kind": kind, "auto": 1}]}]}, Path("lesson.yaml"))
+    assert any(f"questions[0].kind: `{kind}` asks for live-neighbour counts" in line
+               and "this panel's rule is" in line for line in err.value.errors), err.value.errors
+    parse({"panels": [{"life": {"rows": 8, "cols": 8, "rule": "briansbrain"},
+                       "questions": [{"kind": "settles", "auto": 1}]}]}, Path("lesson.yaml"))

@@ -11,7 +11,7 @@ import pytest
 import visualizer as viz
 from visualizer import events as ev
 from visualizer import pipeline, registry
-from visualizer.life import engine
+from visualizer.life import engine, hensel_engine, multistate
 from visualizer.errors import ScenarioError
 from visualizer.scenario import load
 from tiers import shipped, tiered
@@ -29,12 +29,12 @@ def counted(monkeypatch):
                 runs[_key] += 1
                 return _func(*args, **kwargs)
             monkeypatch.setitem(registry._REGISTRY[kind], name, replace(algo, func=wrapped))
-    step = engine.Stepper.step
-
-    def stepped(self, *args, **kwargs):
-        runs["life steps"] += 1
-        return step(self, *args, **kwargs)
-    monkeypatch.setattr(engine.Stepper, "step", stepped)
+    # every engine (the Generations one steps through engine.Stepper.step)
+    for stepper in (engine.Stepper, multistate.StateStepper, hensel_engine.DiagramStepper):
+        def stepped(self, *args, _step=stepper.step, **kwargs):
+            runs["life steps"] += 1
+            return _step(self, *args, **kwargs)
+        monkeypatch.setattr(stepper, "step", stepped)
     return runs
 
 

@@ -170,25 +170,33 @@ def solve(maze: Maze, algorithm: str = "bfs", seed: int = 0, **options: Any
 
 def run_life(rows: int, cols: int, *, surface: str = "torus", rule: str = "conway",
          generations: int = 100, init: Any = None, seed: int = 0) -> Iterator[Event]:
-    """Run a Life-like `rule` ("conway", "highlife", "B36/S23" …) on a `rows` x `cols` grid
-    on `surface` for `generations` steps: yields one Generation event per step (the grid,
-    births, deaths, population). `init` is {"random": 0.3}, {"pattern": "glider",
-    "at": [r, c]} or a list of those (default: a random soup).
+    """Run a `rule` of any family Golly knows ("conway", "B36/S23", "B13/S012V", "B2/S34H",
+    "B2n3/S23-q", "345/2/4", "W30", "WireWorld" …) on a `rows` x `cols` grid on `surface`
+    for `generations` steps: yields one Generation event per step (the grid of states,
+    numbered as Golly numbers them, births, deaths, population). `init` is a 2-D numpy
+    array of cell states, {"random": 0.3}, {"pattern": "glider", "at": [r, c]} or a list
+    of those (default: a random soup).
 
     >>> gens = list(run_life(8, 8, init={"pattern": "blinker", "at": [3, 3]}, generations=2))
     >>> [g.population for g in gens]
     [3, 3, 3]
+    >>> start = np.zeros((4, 6), dtype=np.uint8); start[0, 2] = 1
+    >>> [g.population for g in run_life(4, 6, rule="W30", init=start, generations=3)]
+    [1, 4, 7, 11]
     """
-    from .life.spec import life_events, parse_life_spec
+    from .life.spec import array_events, life_events, parse_life_spec
 
+    array = init if isinstance(init, np.ndarray) else None
     raw: dict[str, Any] = {"rows": rows, "cols": cols, "surface": surface, "rule": rule,
                            "generations": generations}
-    if init is not None:
+    if init is not None and array is None:
         raw["init"] = init
     errors: list[str] = []
     spec = parse_life_spec(raw, "life", errors, Path("."))
     if spec is None or errors:
         raise ValueError("; ".join(errors))
+    if array is not None:
+        return array_events(spec, array, "life.init")
     return life_events(spec, np.random.default_rng(seed))
 
 

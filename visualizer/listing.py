@@ -6,6 +6,8 @@ from __future__ import annotations
 from . import registry
 from .grids import GRIDS
 from .life import NAMED_RULES, PATTERNS
+from .life.families import SYNTAX
+from .life.family_parse import NAMED_FAMILY_RULES
 from .registry import Family
 from .surfaces import SURFACE_NAMES
 
@@ -65,5 +67,10 @@ def registry_listing() -> str:
     lines.append("life rules (any B/S rule works too, e.g. B36/S23):")
     for name, notation in NAMED_RULES.items():
         lines.append(_line(name, notation, "  "))
+    for name, notation in NAMED_FAMILY_RULES.items():
+        lines.append(_line(name, notation, "  "))
+    lines.append("life rule families, as Golly writes them:")
+    for rule_family, syntax in SYNTAX.items():
+        lines.append(_line(rule_family.value, syntax, "  "))
     lines.append("life patterns: " + ", ".join(PATTERNS))
     return "\n".join(lines)

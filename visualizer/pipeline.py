@@ -32,16 +32,26 @@ from .render.canvas import Canvas
 from .render.factory import make_panel
 from .render.life_panel import settled_text
 from .render.look import Look, look
+from .render.life_states import rule_colours, state_words
 from .render.palette import make_theme
 from .render.timeline import milestone_text
 from .lesson import describe
 from .scenario import PanelSpec, Scenario, ScenarioError, panel_location
 
 
+def scenario_colours(scenario: Scenario) -> dict[str, str]:
+    """The theme colours `scenario` changes: a Life rule table's @COLORS, then the
+    scenario's own `colours` over them."""
+    rules = [p.life.rule for p in scenario.panels if p.life is not None]
+    return {**rule_colours(rules), **scenario.colours}
+
+
 def legend_words(spec: PanelSpec) -> dict[str, str]:
     """The words panel `spec`'s algorithms give their colours (registry `legend=`), the
-    solver's over the generator's."""
+    solver's over the generator's; a Life rule's words for its states."""
     words: dict[str, str] = {}
+    if spec.life is not None:
+        words.update(state_words(spec.life.rule))
     if spec.maze is not None:
         for kind, choice in (("generator", spec.generator), ("solver", spec.solver)):
             if choice is not None:
@@ -310,7 +320,7 @@ def render(source: Scenario | Prepared, *, progress: Callable[[int], None] | Non
     started = time.perf_counter()
     ready = prepared(source)
     scenario = ready.scenario
-    theme = make_theme(scenario.theme, scenario.colours)
+    theme = make_theme(scenario.theme, scenario_colours(scenario))
     canvas = ready.canvas()
     height, width = canvas.shape
     options = {**scenario.writer_options(), **(writer_options or {})}

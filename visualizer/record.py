@@ -201,9 +201,27 @@ def _frozen(arr: np.ndarray) -> np.ndarray:
     return arr
 
 
+def pack_states(grid: np.ndarray, planes: int) -> np.ndarray:
+    """A grid of states packed as `planes` bit planes, lowest bit first, each one bit per
+    cell (one plane: the 0/1 grid itself)."""
+    flat = grid.reshape(-1)
+    return np.concatenate([np.packbits((flat >> p) & 1) for p in range(planes)])
+
+
+def unpack_states(packed: np.ndarray, shape: tuple[int, int], planes: int) -> np.ndarray:
+    """The grid of states `pack_states` packed."""
+    cells = shape[0] * shape[1]
+    per = (cells + 7) // 8
+    out = np.zeros(cells, dtype=np.uint8)
+    for p in range(planes):
+        out |= np.unpackbits(packed[p * per:(p + 1) * per], count=cells) << np.uint8(p)
+    return out.reshape(shape)
+
+
 @dataclass(frozen=True)
 class LifeTranscript(Sequence):
-    """A Life panel's recorded generations, each grid packed one bit per cell; reading it
+    """A Life panel's recorded generations, each grid packed one bit per cell (a rule of
+    more than two states: one bit plane per bit of its largest state, `planes`); reading it
     (`len`, indexing, iteration) gives the `Generation` events the engine yielded."""
 
     shape: tuple[int, int]
@@ -230,9 +248,12 @@ class LifeTranscript(Sequence):
                 break
             known = identity
         return known
+    planes: int = 1
 
     def _grid(self, k: int) -> np.ndarray:
         cells = self.shape[0] * self.shape[1]
+        if self.planes > 1:
+            return unpack_states(self.packed[k], self.shape, self.planes)
         flat = np.unpackbits(self.packed[k], count=cells)
         return flat.reshape(self.shape)
 
@@ -240,6 +261,8 @@ class LifeTranscript(Sequence):
         if before is None:
             none = np.zeros(self.shape, dtype=bool)
             births, deaths = none, none.copy()
+        elif self.planes > 1:
+            births, deaths = (before == 0) & (grid != 0), (before != 0) & (grid == 0)
         else:
             births, deaths = grid > before, grid < before
         why = explain(grid, self.rule, self.surface, self.why_cells) if self.why_cells else ()
@@ -294,17 +317,18 @@ def record_life(spec: PanelSpec) -> LifeTranscript:
     rule = ""
     identities: list[tuple[int, ev.Identity | None]] = []
     assert spec.life is not None, "a Life panel"
+    planes = (getattr(spec.life.rule, "states", 2) - 1).bit_length()
     for event in life_events(spec.life, np.random.default_rng(spec.seed)):
         assert isinstance(event, ev.Generation), "a Life stream yields generations only"
         grid = np.asarray(event.grid, dtype=np.uint8)
         shape = (int(grid.shape[0]), int(grid.shape[1]))
-        packed.append(np.packbits(grid, axis=None))
+        packed.append(pack_states(grid, planes))
         populations.append(event.population)
         surface, rule = event.surface, event.rule
         if event.identity != (identities[-1][1] if identities else None):
             identities.append((event.index, event.identity))
     return LifeTranscript(shape, tuple(packed), tuple(populations), surface, rule,
-                          tuple(identities), spec.life.why)
+                          tuple(identities), spec.life.why, planes)
 
 
 Transcript = MazeTranscript | LifeTranscript

@@ -149,7 +149,9 @@ def asked_of(panel: dict) -> AskedOf | None:
     (missing or misnamed: the panel reports that, and its questions' fit waits for a
     good panel)."""
     if "life" in panel:
-        return AskedOf(True, None, None)
+        life = panel["life"]
+        return AskedOf(life.get("rule", "conway") if isinstance(life, dict) else True,
+                       None, None)
     names: dict[str, _Named | None] = {}
     for kind in registry.KINDS:
         value = panel.get(kind)

@@ -13,6 +13,8 @@ from .. import events as ev
 from ..events import Generation, Side
 from ..surfaces import GLUINGS
 from .glue import edge_marks
+from .life_hex import cell_pixels, sheared_bands
+from .life_states import shown_states, state_colours
 from .life_geometry import (CHART_MIN_PLOT, CHART_MIN_WIDTH, EDGE, ChartLayout, life_geometry,
                             nice_at_least, spec_value, ticks)
 from .legend import colours_in
@@ -87,6 +89,8 @@ class LifePanel:
         self.lines, self.grid_h, self.grid_w = g.lines, g.grid_h, g.grid_w
         surface = spec_value(spec, "surface", None)
         self.surface_name = str(getattr(surface, "name", surface) or "plane")
+        rule = spec_value(spec, "rule", None)
+        self._state_colours, self._live_colours = state_colours(rule), shown_states(rule)
         self._edge_scale, self.edge = g.edge_scale, g.edge
         self.chart_beside = g.chart_beside
         self.chart_x0, self.chart_y0, self.chart_w = g.chart_x0, g.chart_y0, g.chart_w
@@ -126,7 +130,12 @@ class LifePanel:
         cs = self.cell_size
         area = self.raster[self.oy:self.oy + self.grid_h, self.ox:self.ox + self.grid_w]
         area[:] = DEAD
-        if self.lines:
+        self._hex: np.ndarray | None = None
+        if self.geometry.shear:           # a hexagonal rule: sheared rows of hexagons
+            self._hex, boxes = cell_pixels(self.geometry)
+            area[:] = np.where(boxes, GRID, BACKGROUND)
+            area[self._hex >= 0] = DEAD
+        elif self.lines:
             area[::cs, :] = GRID
             area[:, ::cs] = GRID
         if edges:
@@ -158,7 +167,7 @@ class LifePanel:
             self._ever |= grid != 0
         if self.quiet and not self.listening:
             return
-        shown = np.where(grid != 0, ALIVE, DEAD).astype(np.uint8)
+        shown = self._state_colours[grid]
         if self.history:
             shown[self._ever & (grid == 0)] = HISTORY
         if self.colour_changes:
@@ -178,8 +187,9 @@ class LifePanel:
 
     def candidates(self, events: Any) -> dict[int, int]:
         """The colours the panel can show drawing `events` (any of them from the first):
-        alive cells, births and deaths when coloured, the chart's curves."""
-        shown = [ALIVE] + ([HISTORY] if self.history else []) \
+        live cells (each state's colour), cells once alive (history), births and deaths when
+        coloured, the why overlay's outlines and seam dots, the chart's curves."""
+        shown = list(self._live_colours) + ([HISTORY] if self.history else []) \
             + ([BORN, DIED] if self.colour_changes else []) \
             + (sorted(set(OUTLINE.values()) | set(SEAM.values())) if self.why_cells else []) \
             + (list(SERIES) if self.chart else [])
@@ -240,11 +250,29 @@ class LifePanel:
         r0, r1, c0, c1 = rows[0], rows[-1] + 1, cols[0], cols[-1] + 1
         self._shown = shown
         cs = self.cell_size
+        if self._hex is not None:
+            self._paint_hexagons(shown, r0, r1, c0, c1)
+            return
         block = np.repeat(np.repeat(shown[r0:r1, c0:c1], cs, axis=0), cs, axis=1)
         y0, y1, x0, x1 = r0 * cs, r1 * cs, c0 * cs, c1 * cs
         oy, ox = self.oy, self.ox
         target = self.raster[oy + y0:oy + y1, ox + x0:ox + x1]
         np.copyto(target, block, where=~self._line[y0:y1, x0:x1])
+        self._dirty = _union(self._dirty, (int(oy + y0), int(oy + y1), int(ox + x0),
+                                           int(ox + x1)))
+
+    def _paint_hexagons(self, shown: np.ndarray, r0: int, r1: int, c0: int, c1: int) -> None:
+        """Repaint the hexagons of rows r0..r1-1, columns c0..c1-1 (sheared rows)."""
+        assert self._hex is not None, "a hexagonal grid"
+        g, cs = self.geometry, self.cell_size
+        y0, y1 = r0 * cs, r1 * cs + int(self.lines)
+        x0 = g.row_shift(r1 - 1) + c0 * cs
+        x1 = g.row_shift(r0) + c1 * cs + int(self.lines)
+        cells = self._hex[y0:y1, x0:x1]
+        inside = cells >= 0
+        oy, ox = self.oy, self.ox
+        target = self.raster[oy + y0:oy + y1, ox + x0:ox + x1]
+        target[inside] = shown.reshape(-1)[cells[inside]]
         self._dirty = _union(self._dirty, (int(oy + y0), int(oy + y1), int(ox + x0),
                                            int(ox + x1)))
 
@@ -258,6 +286,9 @@ class LifePanel:
         top, bottom = (slice(oy - e, oy), cols), (slice(oy + h, oy + h + e), cols)
         left, right = (rows, slice(ox - e, ox)), (rows, slice(ox + w, ox + w + e))
         marks = edge_marks(GLUINGS.get(self.surface_name, ()))
+        if self.geometry.shear:
+            self._draw_sheared_edges(marks)
+            return
         if not marks:  # the plane: walls all round, corners included
             for ys in (top[0], bottom[0]):
                 self.raster[ys, ox - e:ox + w + e] = INDEX["wall"]
@@ -270,6 +301,20 @@ class LifePanel:
             vertical = edge in (Side.W, Side.E)
             self._arrow(bands[edge], ("v" if forward else "^") if vertical
                         else (">" if forward else "<"))
+
+    def _draw_sheared_edges(self, marks: list) -> None:
+        """`_draw_edges` for a hexagonal rule's sheared grid: the left and right bands are
+        staircases along the slanted edges (the plane: walls all round)."""
+        bands = sheared_bands(self.geometry, self.oy, self.ox)
+        glued = {edge: (colour, forward) for edge, colour, forward, _ in marks}
+        for edge, (rects, arrow_at) in bands.items():
+            colour, forward = glued.get(edge, ("wall", None))
+            for rect in rects:
+                self.raster[rect] = INDEX[colour]
+            if forward is not None:
+                vertical = edge in (Side.W, Side.E)
+                self._arrow(arrow_at, ("v" if forward else "^") if vertical
+                            else (">" if forward else "<"))
 
     def _arrow(self, band: tuple[slice, slice], arrow: str) -> None:
         """An arrowhead (> < v ^) in the middle of the edge band `band`."""

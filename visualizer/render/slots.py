@@ -158,6 +158,13 @@ SLOTS: tuple[Slot, ...] = (
          like="born", on=LIFE),
     Slot("why_dies", words="outlined: dies next (in it: its live neighbours)", legend=257,
          like="died", on=LIFE),
+    # --- Life rules of more than two states: a Generations rule's dying states, fading from
+    # alive towards dead, or a rule table's own states (its @COLORS replace these colours);
+    # a rule with more states shares them out in runs (`render/life_states.py`)
+    Slot("state_2", "#ab5b70", "#57fd93", "state 2", legend=221, on=LIFE),
+    Slot("state_3", "#0de2e6", "#9309ae", "state 3", legend=222, on=LIFE),
+    Slot("state_4", "#fafaa0", "#261770", "state 4", legend=223, on=LIFE),
+    Slot("state_5", "#2f276b", "#73eda8", "state 5", legend=224, on=LIFE),
 )
 
 #: the legend entries that stand for several colours
