@@ -16,7 +16,7 @@ from visualizer.life.spec import parse_life_spec
 from visualizer.life.stepping import evolve_any
 from visualizer.surfaces import make_surface
 
-GOLLY_RULES = RULE_DIRS[0]
+GOLLY_RULES = RULE_DIRS[-1]
 needs_golly_rules = pytest.mark.skipif(not (GOLLY_RULES / "WireWorld.rule").is_file(),
                                        reason="Golly's Rules folder is not installed")
 

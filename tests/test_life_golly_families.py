@@ -16,7 +16,7 @@ from visualizer.surfaces import SURFACE_NAMES, Surface
 from tiers import tiered
 
 needs_bgolly = pytest.mark.skipif(
-    bgolly_path() is None or not (RULE_DIRS[0] / "WireWorld.rule").is_file(),
+    bgolly_path() is None or not (RULE_DIRS[-1] / "WireWorld.rule").is_file(),
     reason="bgolly or Golly's Rules folder is not installed")
 
 #: one rule or more of each family
@@ -102,7 +102,7 @@ def test_multi_state_rle_loads_in_place(rule_text):
     assert np.array_equal(run_bgolly(grid, rule, surface, 0), grid)
 
 
-GOLLY_PATTERNS = RULE_DIRS[0].parent / "Patterns"
+GOLLY_PATTERNS = RULE_DIRS[-1].parent / "Patterns"
 #: a sample of Golly's own collection for these families, and how many generations to run
 SAMPLE = [("Generations/Delta.rle", 40), ("Generations/Sawfish.rle", 40),
           ("Generations/Lava.mcl", 20), ("Generations/Transers.mcl", 30),

@@ -4,15 +4,15 @@ import numpy as np
 import pytest
 
 from visualizer.life.family_parse import parse_family_rule
-from visualizer.life.rule_table import RULE_DIRS
+from visualizer.life.rule_table import RULE_DIRS, read_rule_file
 from visualizer.life.stepping import evolve_any
 from visualizer.render.life_panel import LifePanel
 from visualizer.render.life_states import (STATE_SLOTS, rule_colours, shown_states,
                                            state_colours, state_runs, state_words)
 from visualizer.render.palette import INDEX, make_theme
-from visualizer.surfaces import Surface
+from visualizer.surfaces import Surface, make_surface
 
-needs_golly_rules = pytest.mark.skipif(not (RULE_DIRS[0] / "WireWorld.rule").is_file(),
+needs_golly_rules = pytest.mark.skipif(not (RULE_DIRS[-1] / "WireWorld.rule").is_file(),
                                        reason="Golly's Rules folder is not installed")
 
 
@@ -39,7 +39,7 @@ def test_generations_words_name_every_state():
 @needs_golly_rules
 def test_tables_use_their_names_and_colours():
     wire = parse_family_rule("WireWorld")
-    assert state_words(wire) == {"alive": "electron tail (1)", "state_2": "electron head (2)",
+    assert state_words(wire) == {"alive": "electron head (1)", "state_2": "electron tail (2)",
                                  "state_3": "copper wire (3)"}
     assert rule_colours([parse_family_rule("B3/S23"), wire]) == {
         "dead": "#303030", "alive": "#0080ff", "state_2": "#ffffff", "state_3": "#ff8000"}
@@ -127,3 +127,16 @@ def test_a_sheared_grid_is_banded_along_its_slanted_edges(surface, colour):
         assert panel.raster[y, x + row_w + 1] == INDEX[colour]      # right of the row
         if r < 5:                     # a staircase: left of the band is the background
             assert panel.raster[y, x - g.edge - 2] == INDEX["background"]
+
+
+@needs_golly_rules
+def test_our_wireworld_is_gollys_table_with_the_head_and_tail_named_right():
+    ours = read_rule_file(RULE_DIRS[0] / "WireWorld.rule")
+    golly = read_rule_file(RULE_DIRS[-1] / "WireWorld.rule")
+    assert ours.lut is not None and golly.lut is not None
+    assert np.array_equal(ours.lut, golly.lut) and ours.colours == golly.colours
+    assert ours.names[1:] == ("electron head", "electron tail", "copper wire")
+    wire = np.array([[1, 3, 3, 3]], dtype=np.uint8)         # a head at the wire's end
+    steps = [event.grid.tolist() for event in
+             evolve_any(wire, parse_family_rule("WireWorld"), make_surface("plane", 1, 4), 2)]
+    assert steps == [[[1, 3, 3, 3]], [[2, 1, 3, 3]], [[3, 2, 1, 3]]]   # head first, tail after

@@ -109,7 +109,7 @@ def run_bgolly_file(rle_path: "str | pathlib.Path", surface: Surface, generation
     if exe is None:
         raise FileNotFoundError("bgolly is not on PATH")
     h, w = surface.rows, surface.cols
-    search = [arg for d in rule_dirs[:1] for arg in ("-s", f"{d}/")]
+    search = [arg for d in rule_dirs[-1:] for arg in ("-s", f"{d}/")]   # Golly's own
     with tempfile.TemporaryDirectory(prefix="bgolly-") as tmp:
         dst = pathlib.Path(tmp, "out.mc")
         subprocess.run([exe, "-a", algorithm, *search, "-m", str(generations), "-q", "-q",

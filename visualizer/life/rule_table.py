@@ -1,9 +1,11 @@
 """Golly's `.rule` files: a rule table (`@TABLE`) or a rule tree (`@TREE`), with the
 `@COLORS` and `@NAMES` of its states, compiled for the numpy engine.
 
-A rule is looked up by name in `RULE_DIRS` (Debian's golly package ships Golly's in
-/usr/share/golly/Rules). Refused, with the file and line: a name that is not a plain file
-name, a file over `MAX_FILE_BYTES`, a file that has no table or tree of its own (Golly
+A rule is looked up by name in `RULE_DIRS`: the project's own rule files first
+(`rule_files/`: WireWorld, written from its definition with its states named right: Golly's
+file names the head and the tail the other way round), then Golly's (Debian's golly package
+ships them in /usr/share/golly/Rules). Refused, with the file and line: a name that is not
+a plain file name, a file over `MAX_FILE_BYTES`, a file that has no table or tree of its own (Golly
 would then look for other files), a table too large to compile (more than `MAX_ENTRIES`
 neighbourhood states), neighbourhoods other than Moore and von Neumann, and symmetries
 other than none, rotate4, rotate8, reflect_horizontal, rotate4reflect, rotate8reflect.
@@ -22,7 +24,8 @@ import numpy as np
 from .families import Neighbourhood
 from .rules import RuleError
 
-RULE_DIRS: tuple[pathlib.Path, ...] = (pathlib.Path("/usr/share/golly/Rules"),)
+RULE_DIRS: tuple[pathlib.Path, ...] = (pathlib.Path(__file__).with_name("rule_files"),
+                                       pathlib.Path("/usr/share/golly/Rules"))
 MAX_FILE_BYTES = 1 << 20
 MAX_ENTRIES = 1 << 24
 MAX_STATES = 256
