@@ -9,7 +9,7 @@ panel's `MazeGeometry`; what the caption says, its `MazeCaption`, given when it 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -22,8 +22,8 @@ from . import maze_overlays as overlays
 from .maze_caption import MazeCaption
 from .legend import colours_in
 from .maze_geometry import MazeGeometry, Rect
-from .maze_paint import (MARK_CODE, NO_MARK, STICKY, STICKY_CODES, MazePainter, ramp_band,
-                         sources)
+from .maze_paint import (MARK_CODE, NO_MARK, STICKY, STICKY_CODES, MazePainter, certain,
+                         ramp_band, sources)
 from .palette import INDEX
 from .set_colours import SetColouring
 
@@ -364,6 +364,11 @@ class MazePanel:
         """Every colour the panel can paint drawing `events`, with the index of the first
         event that can show it (`maze_paint.sources`)."""
         return sources(events)
+
+    def certain(self, events: Sequence[ev.Event], since: int = 0) -> dict[int, int]:
+        """Colours the panel surely paints drawing `events`, with the index of the first
+        event from `since` on that paints each whatever the state (`maze_paint.certain`)."""
+        return certain(events, since)
 
     def drawn(self) -> MazePanel:
         """A copy of the panel that draws, its state painted whole into a fresh raster."""
