@@ -1,7 +1,8 @@
 """The look's shortcuts give what following every event gives: a stretch of events that only
 move a caption's step count on, seen at once (`_Captions.steps`), keeps the same widest
-captions as seeing each step; the colours a maze panel surely shows (`maze_paint.certain`)
-are read only up to the first event after which a cell can show more than its mark.
+captions as seeing each step; the colours a maze panel surely shows (`maze_certain.certain`)
+hold whatever the picture's state: blocked cells, the entrance and exit, a considered wall
+are followed, and nothing is sure from a walker or the wall follower on.
 (That the whole look equals the run drawn is tests/test_look.py.)"""
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from visualizer import events as ev
 from visualizer.events import Mark, Side
 from visualizer.render.look import CAPTION_SAMPLES, _Captions, _Widest
 from visualizer.render.maze_caption import MazeCaption
-from visualizer.render.maze_paint import certain
+from visualizer.render.maze_certain import certain
 from visualizer.render.palette import MARK_COLOUR
 
 
@@ -99,11 +100,25 @@ def test_certain_colours_are_those_an_event_shows_whatever_the_state():
     assert certain(same) == {GOAL: 1}                     # the exit's mark wins
 
 
-@pytest.mark.parametrize("unsure", [ev.CellBlocked((1, 1)), ev.CellMarked((1, 1), Mark.WALKER),
-                                    ev.WallConsidered((1, 1), Side.N),
-                                    ev.CellMarked((1, 1), Mark.START)])
-def test_certain_stops_where_a_cell_can_show_more_than_its_mark(unsure):
-    stream = [ev.GridCreated(2, 3, "plane"), ev.CellMarked((0, 1), Mark.VISITED), unsure,
+def test_blocked_cells_the_ends_and_a_considered_wall_are_followed():
+    stream = [ev.GridCreated(2, 3, "plane"),
+              ev.CellBlocked((0, 1)),
+              ev.CellMarked((0, 1), Mark.VISITED),      # blocked: shows the blocked colour
+              ev.CellMarked((0, 0), Mark.START),        # the solver marks the entrance
+              ev.CellMarked((0, 0), Mark.VISITED),
+              ev.WallConsidered((1, 1), Side.E),
+              ev.CellMarked((1, 1), Mark.VISITED),      # a considered wall's strips inside
+              ev.Milestone("done"),                     # the considered wall goes
+              ev.CellOpened((0, 1)),
+              ev.CellMarked((0, 1), Mark.VISITED)]
+    assert certain(stream) == {START: 3, VISITED: 9}
+
+
+@pytest.mark.parametrize("stop", [ev.CellMarked((1, 1), Mark.WALKER),
+                                  ev.Heading((1, 1), Side.N, Side.W),
+                                  ev.PassageMarked((1, 1), Side.N, 1)])
+def test_nothing_is_sure_from_a_walker_or_the_wall_follower_on(stop):
+    stream = [ev.GridCreated(2, 3, "plane"), ev.CellMarked((0, 1), Mark.VISITED), stop,
               ev.EndpointsSet((0, 0), (1, 2)), ev.PathFound(((0, 0), (0, 1), (1, 2)),
                                                              (Side.E, Side.S))]
     assert certain(stream) == {VISITED: 1}

@@ -40,11 +40,15 @@ class Side(IntEnum):
 
     @property
     def opposite(self) -> "Side":
-        return Side((self + 2) % 4)
+        return _OPPOSITE[self]
 
     @property
     def letter(self) -> str:
         return "NESW"[self]
+
+
+#: each side's opposite, by side (a lookup: `Side(...)` costs a microsecond a call)
+_OPPOSITE = (Side.S, Side.W, Side.N, Side.E)
 
 
 class Fill(_Word):

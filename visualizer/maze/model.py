@@ -66,8 +66,9 @@ class Maze:
     def passages(self, cell: Cell) -> Iterator[tuple[Side, Step]]:
         """The moves out of `cell` through open walls into passable cells."""
         r, c = cell
+        opened = self.faces[r, c].tolist()
         for side in Side:
-            if self.faces[r, c, side]:
+            if opened[side]:
                 step = self.surface.move(cell, side)
                 if step is not None and not self.blocked[step.cell]:
                     yield side, step

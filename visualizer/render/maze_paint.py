@@ -122,57 +122,6 @@ def sources(events: Iterable[ev.Event]) -> dict[int, int]:
     return out
 
 
-#: events from which on no colour is surely shown from an event alone: what they draw, or
-#: what the cells they touch show afterwards, depends on the picture's state (blocked
-#: cells, the wall follower, chalk, a considered wall, a walk and its walker)
-_UNSURE = frozenset({ev.CellBlocked, ev.CellOpened, ev.Heading, ev.PassageMarked,
-                     ev.WallConsidered, ev.Walked})
-#: marks after which the same holds (a walker; the entrance's or exit's mark elsewhere)
-_UNSURE_MARKS = frozenset({Mark.WALKER, Mark.START, Mark.GOAL})
-#: marks whose colour a marked cell surely shows (unless it is the entrance or exit)
-_PLAIN = frozenset(MARK_COLOUR) - {Mark.DISTANCE, Mark.WALKER, Mark.START, Mark.GOAL,
-                                   Mark.CLEAR, Mark.DONE}
-
-
-def certain(events: Iterable[Any], since: int = 0) -> dict[int, int]:
-    """Colours a maze panel surely paints while drawing `events`, each with the index of
-    the first event from `since` on that paints it whatever the picture's state: the
-    entrance's and exit's, the path's, a plain mark's on a cell other than those two
-    (the current cell's too). Read up to the first event of `_UNSURE` or mark of
-    `_UNSURE_MARKS`: from there on what a cell shows depends on more than its mark."""
-    out: dict[int, int] = {}
-    sticky: set[Cell] = set()          # the cells keeping the entrance's or exit's mark
-    for k, event in enumerate(events):
-        kind = type(event)
-        if kind is ev.CellMarked or kind is ev.CellsMarked:
-            mark = event.mark
-            if mark in _UNSURE_MARKS:
-                break
-            if mark in _PLAIN or mark == Mark.CURRENT:
-                colour = MARK_COLOUR[mark]
-                if colour in out or k < since:
-                    continue
-                cells = (event.cell,) if kind is ev.CellMarked else event.cells
-                if mark == Mark.CURRENT:     # one at a time: the last cell stays current
-                    cells = cells[-1:]
-                if not sticky.issuperset(cells):
-                    out[colour] = k
-        elif kind in _UNSURE:
-            break
-        elif kind is ev.GridCreated:
-            sticky = set()
-        elif kind is ev.EndpointsSet:
-            entrance, exit_ = event.entrance, event.exit
-            sticky |= {entrance, exit_}
-            if k >= since:
-                if entrance != exit_:
-                    out.setdefault(MARK_COLOUR[Mark.START], k)
-                out.setdefault(MARK_COLOUR[Mark.GOAL], k)
-        elif kind is ev.PathFound and k >= since and not sticky.issuperset(event.cells):
-            out.setdefault(MARK_COLOUR[Mark.PATH], k)
-    return out
-
-
 class MazePainter:
     """Paints the state of maze panel `panel` (laid out by `geometry`) into `raster`; every
     pixel painted grows `dirty` (y0, y1, x0, x1).
@@ -509,5 +458,5 @@ class MazePainter:
         self.rect((y0, y1, x0, x1), CHALK[min(2, self.panel.chalk[i, side])])
 
 
-__all__ = ["CODE_COLOUR", "certain", "sources", "MARK_CODE", "MazePainter", "NO_MARK", "SENTINEL",
+__all__ = ["CODE_COLOUR", "sources", "MARK_CODE", "MazePainter", "NO_MARK", "SENTINEL",
            "STICKY", "TRAIL_CODE", "ramp_band"]

@@ -22,8 +22,9 @@ from . import maze_overlays as overlays
 from .maze_caption import MazeCaption
 from .legend import colours_in
 from .maze_geometry import MazeGeometry, Rect
-from .maze_paint import (MARK_CODE, NO_MARK, STICKY, STICKY_CODES, MazePainter, certain,
-                         ramp_band, sources)
+from .maze_certain import certain
+from .maze_paint import (MARK_CODE, NO_MARK, STICKY, STICKY_CODES, MazePainter, ramp_band,
+                         sources)
 from .palette import INDEX
 from .set_colours import SetColouring
 
@@ -367,7 +368,7 @@ class MazePanel:
 
     def certain(self, events: Sequence[ev.Event], since: int = 0) -> dict[int, int]:
         """Colours the panel surely paints drawing `events`, with the index of the first
-        event from `since` on that paints each whatever the state (`maze_paint.certain`)."""
+        event from `since` on that paints each whatever the state (`maze_certain`)."""
         return certain(events, since)
 
     def drawn(self) -> MazePanel:
