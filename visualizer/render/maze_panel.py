@@ -258,14 +258,22 @@ class MazePanel:
         self._setup(event)
 
     def _on_wall(self, event: ev.WallOpened | ev.WallClosed) -> None:
-        self.maze.apply(event)
-        if isinstance(event, ev.WallOpened):
-            self._carve(event.cell)
-            step = self.maze.surface.move(event.cell, event.side)
-            if step is not None:
-                self._carve(step.cell)
-                self.paint.cell(step.cell)
-        self.paint.cell(event.cell)
+        """Both faces of the wall opened or closed (as `Maze.apply`, by the move tables);
+        an opened wall carves the cells on either side."""
+        cell, side = event.cell, event.side
+        i = cell[0] * self.maze.cols + cell[1]
+        j = self._target[i][side]
+        opened = type(event) is ev.WallOpened
+        self._faces[i, side] = opened
+        if j >= 0:
+            self._faces[j, self._entered[i][side]] = opened
+        if opened:
+            self._carve(cell)
+            if j >= 0:
+                there = divmod(j, self.maze.cols)
+                self._carve(there)
+                self.paint.cell(there)
+        self.paint.cell(cell)
 
     def _on_block(self, event: ev.CellBlocked | ev.CellOpened) -> None:
         self.maze.apply(event)
