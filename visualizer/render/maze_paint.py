@@ -399,7 +399,7 @@ class MazePainter:
         While the wall follower or chalk are drawn (few cells at a time), cell by cell."""
         p = self.panel
         cols = p.maze.cols
-        if len(flat) < 4 or p.chalk or p.hand or p.heading is not None:
+        if len(flat) < 8 or p.chalk or p.hand or p.heading is not None:
             for i in flat.tolist():
                 self._paint_cell(divmod(i, cols))
             return
