@@ -31,6 +31,13 @@ def browser() -> bool:
 SCRIPTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "bench_generators_1000": ((), (r"30²: backtracker \d+\.\d\d s", r"kruskal\s+\d+\.\d\d s\s+\d",
                                    r"growth \(cells ×4\.0\)")),
+    "bench_gallery": ((), (r"cold\s+--jobs 2:\s+\d+\.\d s wall.*2 lessons: 2 rendered",
+                           r"re-run\s+--jobs 2:.*2 lessons: 0 rendered, 2 unchanged")),
+    "bench_grids": ((), (r"backtracker\s+\d+\.\d\ds 1\.00x",
+                          r"wilson\s+\d+\.\d\ds 1\.00x\s+\d+\s+\d+\.\d\ds \d+\.\d\dx")),
+    "bench_explain": ((), (r"128²\s+\d+ gens\s+evolve \d+\.\d+ s\s+watched \d+\.\d+ s\s+"
+                           r"ratio \d+\.\d\d",
+                           r"kruskal\s+without \d+\.\d\d s\s+with \d+\.\d\d s\s+ratio \d+\.\d\d")),
     "bench_gif": ((), (r"maze: Pillow plain [\d,]+ B", r"ours effort=best\s+[\d,]+ B",
                        r"per CPU-s\s+writer \d+\.\d\d s CPU / floor \d+\.\d\d s = \d+\.\d\dx",
                        r"mp4 320x180 preset=medium: 5 frames")),
@@ -41,6 +48,10 @@ SCRIPTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "bench_life": ((), (r"64x64 torus B3/S23, 20 generations in \d+\.\d+ s = [\d,]+ M",
                         r"ratio visualizer / bgolly: \d+\.\d\dx" if shutil.which("bgolly")
                         else r"bgolly: not on PATH")),
+    "bench_life_families": ((), (r"visualizer 345/2/4: 64x64 torus, 10 generations in "
+                                 r"\d+\.\d+ s = [\d,]+ M cell-updates/s",
+                                 r"B2n3/S23-q: .*(ratio \d+\.\d\dx|bgolly: not on PATH)",
+                                 r"Wolfram rules: [\d,]+ cells/s \(goal 100,000,000: ")),
     "bench_memory": ((), (r"\d+ frames, [\d,]+ bytes, \d+\.\d s, peak RSS \d+ MiB",)),
     "bench_render": ((), (r"render CPU, matplotlib / project: \d+\.\dx",
                           r"set-up share \(CPU before the first frame is written / whole "
@@ -56,6 +67,8 @@ SCRIPTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "bench_solvers": ((), (r"bfs\s+\d+ events\s+stream\s+\d+\.\d+ s",
                            r"random_mouse.*panel\s+\d+\.\d+ s")),
     "fuzz_loader": ((), (r"5 examples per property: every document gave",)),
+    "grid_texture": ((), (r"dead-end share / junction share / river",
+                          r"backtracker\s+0\.\d{3} 0\.\d{3}\s+\d+\.\d\d")),
     "gif_identity": ((), (r"tremaux\s+[\d,]+\s+[\d,]+\s+\d+ frames\s+byte-identical",
                           r"; 0 differ")),
     "output_digests": ((), (r"[0-9a-f]{64}  tremaux\.yaml",
@@ -64,6 +77,11 @@ SCRIPTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "slide_coverage": ((), (r"tremaux\s+\d+\s+\d+\s+\d+\.\d%", r"median\s+\d+\.\d%")),
     "texture_solution_share": ((), (r"20x20, 3 mazes, carved from the entrance",
                                     r"corner to corner\s+\d+\.\d%")),
+    "venue_estimate": ((), (r"tremaux(\s+[\d,.]+){9}",
+                            r"ratio estimate/real: min \d\.\d\d, max \d\.\d\d")),
+    "venue_report": ((), (r"for github: GIF 320x180, 25 fps",
+                          r"tiny\.gif: [\d,]+ B \(cap 10,000,000\); delays >= 4 cs, loop "
+                          r"block forever", r"for moodle: GIF")),
     "writer_probe": ((), (r"\d+ frames written, \d+ changed rectangles",)),
 }
 

@@ -59,7 +59,7 @@ def test_null_writer_records(palette):
 
 
 def test_registry():
-    assert set(WRITERS) == {"gif", "mp4", "png", "html", "null"}
+    assert set(WRITERS) == {"gif", "mp4", "png", "html", "pdf", "null"}
     assert writer_for("x/Y.GIF") is WRITERS["gif"]
     with pytest.raises(ValueError, match="`a.txt`"):
         writer_for("a.txt")

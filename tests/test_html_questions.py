@@ -40,6 +40,12 @@ LIFE = {"title": "life asked", "seed": 2, "autoplay": False, "speed": 8,
         "panels": [{"life": {"rows": 8, "cols": 8, "surface": "torus", "generations": 5,
                              "init": {"random": 0.4}}, "cell_size": 10,
                     "questions": [{"kind": "next_generation", "at": {"generation": 2}}]}]}
+BECOMES = {"title": "what it becomes", "seed": 2, "autoplay": False, "speed": 8,
+           "panels": [{"life": {"rows": 8, "cols": 8, "surface": "klein", "generations": 8,
+                                "init": {"pattern": "toad", "at": [0, 2]}}, "cell_size": 10,
+                       "questions": [{"kind": "period", "at": {"generation": 0}},
+                                     {"kind": "settles", "at": {"generation": 1}},
+                                     {"kind": "neighbours", "at": {"generation": 3}}]}]}
 THRESHOLD = {"title": "through?", "seed": 4, "steps_per_frame": 3, "autoplay": False,
              "speed": 8, "maze": {"rows": 5, "cols": 6, "cell_size": 10},
              "generator": {"name": "threshold", "threshold": 0.4}, "solver": "bfs",
@@ -213,7 +219,7 @@ def reply_in_page(browser, player, q: dict, a, response) -> None:
 
 # -- without a browser ------------------------------------------------------------------
 
-@pytest.mark.parametrize("name, raw", [("maze", MAZE), ("life", LIFE),
+@pytest.mark.parametrize("name, raw", [("maze", MAZE), ("life", LIFE), ("becomes", BECOMES),
                                        ("threshold", THRESHOLD), ("random", RANDOM),
                                        ("view", VIEW), ("two", TWO)])
 def test_the_embedded_answers_are_the_models(tmp_path, name, raw):
@@ -265,14 +271,16 @@ def test_the_file_holds_the_gifs_frames_in_both_modes(tmp_path):
 # -- in Chromium ------------------------------------------------------------------------------
 
 CASES = [("maze", MAZE, 0), ("maze", MAZE, 1), ("maze", MAZE, 2), ("life", LIFE, 0),
-         ("threshold", THRESHOLD, 0), ("view", VIEW, 0)]
+         ("threshold", THRESHOLD, 0), ("view", VIEW, 0), ("becomes", BECOMES, 0),
+         ("becomes", BECOMES, 1), ("becomes", BECOMES, 2)]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("right", [True, False], ids=["right", "wrong"])
 @pytest.mark.parametrize("name, raw, k", CASES,
                          ids=["merge_or_reject", "how_many", "next_cell", "next_generation",
-                              "way_through", "next_cell_in_a_view"])
+                              "way_through", "next_cell_in_a_view", "period", "settles",
+                              "neighbours"])
 def test_each_kind_right_and_wrong(browser, page, files, name, raw, k, right):
     path, scenario = files(name, raw)
     player, meta = page(path)

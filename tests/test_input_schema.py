@@ -134,6 +134,6 @@ def test_mp4_takes_frame_rates_a_gif_cannot(tmp_path):
                                   "10, 5, 4, 2, 1, got 30 (the frame rates GIF plays exactly)")]
     scenario = parse({**raw, "output": "x.mp4"}, tmp_path / "s.yaml")
     assert (scenario.format, scenario.fps) == ("mp4", 30)
-    assert scenario.writer_options() == {"crf": 18, "preset": "medium"}
+    assert scenario.writer_options() == {"crf": 18, "preset": "medium", "subtitles": False}
     scenario = parse({**raw, "fps": 25, "effort": "fast"}, tmp_path / "s.yaml")
     assert scenario.writer_options() == {"effort": "fast"}

@@ -87,7 +87,8 @@ def test_cells_reading_is_lenient():
 
 
 @pytest.mark.parametrize("text, line, words", [
-    ("x = 3, y = 3\nbo$2bo$3o?!", 2, ["expected a run count, b, o, $ or !", "found '?'"]),
+    ("x = 3, y = 3\nbo$2bo$3o?!", 2, ["expected a run count, b, o, a state (A..X, pA..yO), "
+                                    "$ or !", "found '?'"]),
     ("x = 3, y = 3\nbo$2bo$3", 2, ["after the run count 3", "end of the file"]),
     ("#C fine\nx = three, y = 3\nbo!", 2, ["expected whole numbers for x and y",
                                            "'x = three, y = 3'"]),
@@ -111,7 +112,7 @@ def test_broken_cells_error_is_located(tmp_path):
 
 
 def test_unknown_extension_and_missing_file(tmp_path):
-    with pytest.raises(LifeFormatError, match="expected a .rle or .cells file"):
+    with pytest.raises(LifeFormatError, match="expected a .rle, .cells or .mcl file"):
         read_pattern(tmp_path / "x.mc")
     with pytest.raises(LifeFormatError, match="expected a readable pattern file"):
         read_rle(tmp_path / "missing.rle")

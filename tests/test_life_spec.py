@@ -37,7 +37,9 @@ def test_defaults_and_notebook_names():
 def test_bad_rule_message_exact():
     _, errors = parse({"rows": 8, "cols": 8, "rule": "B9"})
     assert errors == [f"{LOC}.rule: expected a rule like B3/S23 or a name (conway, highlife, "
-                      f"daynight, life34, maze, mazectric), got 'B9'"]
+                      f"daynight, life34, maze, mazectric, briansbrain, starwars); other "
+                      f"families as Golly writes them: B13/S012V, B2/S34H, B2n3/S23-q, "
+                      f"345/2/4, B2/S/3, W30, or a Golly .rule name like WireWorld, got 'B9'"]
 
 
 def test_every_error_is_reported_with_its_location():

@@ -64,7 +64,8 @@ def test_every_bad_question_is_located_at_once(tmp_path):
 """)
     assert errors == [
         ("panels[0].questions[0].kind: expected one of next_cell, merge_or_reject, "
-         "next_generation, way_through, how_many, got 'guess'"),
+         "next_generation, way_through, how_many, period, settles, neighbours, got "
+         "'guess'"),
         ("panels[0].questions[1].kind: `merge_or_reject` needs a generator that decides wall "
          "by wall (kruskal, kruskal_naive, reverse_delete); this panel's is `backtracker`"),
         ("panels[0].questions[2]: expected either `at` (one moment) or `auto: N` (N moments "
@@ -76,7 +77,7 @@ def test_every_bad_question_is_located_at_once(tmp_path):
         ("panels[0].questions[4].at.when: expected one of step, nth, milestone, generation, "
          "got 'when'"),
         ("panels[1].questions[0].kind: `way_through` asks about a maze; this is a Life panel "
-         "(use next_generation)"),
+         "(use neighbours, next_generation, period, settles)"),
         "panels[1].questions[1].auto: expected a whole number from 1 to 20, got 0",
     ]
 

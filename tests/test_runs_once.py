@@ -11,7 +11,7 @@ import pytest
 import visualizer as viz
 from visualizer import events as ev
 from visualizer import pipeline, registry
-from visualizer.life import engine
+from visualizer.life import engine, hensel_engine, multistate
 from visualizer.errors import ScenarioError
 from visualizer.scenario import load
 from tiers import shipped, tiered
@@ -29,21 +29,23 @@ def counted(monkeypatch):
                 runs[_key] += 1
                 return _func(*args, **kwargs)
             monkeypatch.setitem(registry._REGISTRY[kind], name, replace(algo, func=wrapped))
-    step = engine.Stepper.step
-
-    def stepped(self, *args, **kwargs):
-        runs["life steps"] += 1
-        return step(self, *args, **kwargs)
-    monkeypatch.setattr(engine.Stepper, "step", stepped)
+    # every engine (the Generations one steps through engine.Stepper.step)
+    for stepper in (engine.Stepper, multistate.StateStepper, hensel_engine.DiagramStepper):
+        def stepped(self, *args, _step=stepper.step, **kwargs):
+            runs["life steps"] += 1
+            return _step(self, *args, **kwargs)
+        monkeypatch.setattr(stepper, "step", stepped)
     return runs
 
 
-def expected(scenario) -> Counter:
-    """One run of each panel's generator and solver, one Life step per generation."""
+def expected(scenario, transcripts=None) -> Counter:
+    """One run of each panel's generator and solver, one Life step per generation (with
+    `stop: settled`, per generation recorded: the run ends where it settles)."""
     want: Counter = Counter()
-    for spec in scenario.panels:
+    for i, spec in enumerate(scenario.panels):
         if spec.life is not None:
-            want["life steps"] += spec.life.generations
+            stopped = spec.life.stop is not None and transcripts is not None
+            want["life steps"] += len(transcripts[i]) - 1 if stopped else spec.life.generations
             continue
         want[("generator", spec.generator.name)] += 1
         if spec.solver is not None:
@@ -57,7 +59,7 @@ def test_planning_a_shipped_scenario_runs_each_panel_once(path, counted):
     ready = pipeline.prepare(scenario)
     ready.canvas()
     pipeline.estimated_frames(ready)
-    assert counted == expected(scenario)
+    assert counted == expected(scenario, ready.transcripts)
 
 
 @pytest.mark.parametrize("name", tiered(["default", "ask_lesson", "union_finds", "life_gun_torus"],

@@ -92,7 +92,8 @@ def test_output_extension_and_format_must_agree(tmp_path):
         generator: kruskal
         output: out/x.avi
     """)
-    assert "output: expected a file name ending in .gif, .mp4 or .html" in errors_of(path)[0]
+    assert "output: expected a file name ending in .gif, .mp4, .html or .pdf" \
+        in errors_of(path)[0]
 
 
 @pytest.mark.parametrize("body,where", [

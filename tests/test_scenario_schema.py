@@ -35,7 +35,8 @@ def test_the_scenario_types_write_no_default(kind):
 
 def test_key_lists_are_the_models_fields():
     top, panel = schema.models()
-    assert schema.TOP_KEYS == tuple(k for k in top.model_fields if k != "shorthand")
+    assert schema.TOP_KEYS == tuple(f.alias or k for k, f in top.model_fields.items()
+                                    if k != "shorthand")
     assert set(schema.TOP_KEYS) >= {p.name for f in FORMATS.values() for p in f.options}
     assert schema.PANEL_KEYS == tuple(k for k in panel.model_fields
                                       if k not in ("title", "seed"))

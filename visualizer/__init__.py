@@ -11,8 +11,10 @@ student's own generator or solver (`viz.render(generator=my_backtracker)` animat
 # `render` below stays the front door's function: Python binds a subpackage to its parent's
 # name only when it first loads it.
 from . import render as _drawing  # noqa: F401  (it is empty; nothing heavy is loaded)
-from .api import (EMBEDS, SAVE_FORMATS, Animation, algorithms, check, check_solver, generate,
-                  make_scenario, maze, render, run_life, solve)
+from .api import (EMBEDS, SAVE_FORMATS, Animation, adjacency, algorithms, check, check_solver,
+                  generate, make_scenario, maze, neighbours, render, run_life, solve)
+from .api import Identity, Settled, identify
 
-__all__ = ["EMBEDS", "SAVE_FORMATS", "Animation", "algorithms", "check", "check_solver",
-           "generate", "make_scenario", "maze", "render", "run_life", "solve"]
+__all__ = ["EMBEDS", "SAVE_FORMATS", "Animation", "adjacency", "algorithms", "check",
+           "check_solver", "generate", "identify", "Identity", "make_scenario", "maze",
+           "neighbours", "render", "run_life", "Settled", "solve"]

@@ -6,166 +6,24 @@ import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
 from tqdm import tqdm
 
-from . import registry
-from .export import FORMATS
-from .registry import ParamKind
 from .export.base import remove_own_temps
 from .listing import registry_listing
 from .student import grade
 from .sweep import main as sweep_main
+from .cli_flags import DEFAULT_SCENARIO, GALLERY_SOURCE, flag_name, scenario_flags
+from .cli_flags import parser as _parser
 from .scenario import Given, ScenarioError, load
 from .schema.budget import Budget
-from .schema.model import MAX_STRIP
+from .gallery import Options as GalleryOptions, build as build_gallery
+from .variants import write_variants
 
-DEFAULT_SCENARIO = Path("scenarios") / "default.yaml"
 EXIT_BAD_INPUT = 2
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="run.py", description="Render a maze / Game-of-Life scenario into a GIF or MP4.")
-    parser.add_argument("scenario", nargs="?", default=str(DEFAULT_SCENARIO),
-                        help=f"a scenario YAML file or a folder of them "
-                             f"(default: {DEFAULT_SCENARIO})")
-    parser.add_argument("--out", help="where to write the animation (overrides `output`)")
-    parser.add_argument("--still", action="store_true",
-                        help="also save the final frame as a PNG beside the animation")
-    parser.add_argument("--strip", type=_whole_or_text, metavar="N",
-                        help=f"also save N key frames side by side as one PNG (handouts; "
-                             f"0 to {MAX_STRIP})")
-    for fmt in FORMATS.values():
-        for param in fmt.options:
-            _writer_flag(parser, fmt.name, param)
-    parser.add_argument("--size", metavar="WxH",
-                        help="render on a canvas of this size, e.g. a slide: 1280x720 "
-                             "(the layout picks the columns and cell size that fill it)")
-    parser.add_argument("--jobs", type=_bounded(1, 64), default=1, metavar="N",
-                        help="render a folder's scenarios in N processes at once (1 to 64)")
-    parser.add_argument("--allow-patterns", action="append", default=[], metavar="DIR",
-                        type=Path,
-                        help="also read pattern files from DIR (repeatable); by default a "
-                             "scenario reads them from its own folder only")
-    parser.add_argument("--allow-code", action="store_true",
-                        help="let a scenario run a student's Python code (generator: {code: "
-                             "student.py, function: …}); refused without it")
-    parser.add_argument("--budget", type=_factor, default=1.0, metavar="X",
-                        help="multiply the resource limits (memory, frames, events, panels) "
-                             "by X before refusing a scenario as too big; a format's own "
-                             "limits (GIF: 65,535 pixels a side) stay")
-    parser.add_argument("--schema", action="store_true",
-                        help="print the scenario files' JSON Schema, then stop")
-    parser.add_argument("--quiz", metavar="DIR",
-                        help="also save each question's card and, apart, its answer as "
-                             "PNGs in DIR (q01.png …, a01.png …) for a handout")
-    parser.add_argument("--interactive", action="store_true",
-                        help="step through the scenario in a window instead of rendering it")
-    parser.add_argument("--list", action="store_true",
-                        help="list the generators, solvers and surfaces, then stop")
-    parser.add_argument("--stats", action="store_true",
-                        help="print each panel's maze and solve figures as JSON instead "
-                             "of rendering")
-    parser.add_argument("--sweep", choices=("threshold",),
-                        help="run a parameter sweep and plot it (threshold: P(entrance "
-                             "connected to exit) against the threshold), then stop")
-    grade.add_flags(parser)
-    return parser
-
-
-def _bounded(lo: int, hi: int):
-    """An argparse type: a whole number from lo to hi (a usage error, exit 2, otherwise)."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
-        if value is None or not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"expected a whole number from {lo} to {hi}, "
-                                             f"got '{text[:40]}'")
-        return value
-
-    parse.__name__ = "whole number"
-    return parse
-
-
-def _factor(text: str) -> float:
-    """`--budget X`: a number ≥ 1."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not value >= 1 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a number ≥ 1, got '{text[:40]}'")
-    return value
-
-
-def _whole_or_text(text: str) -> int | str:
-    """A flag's whole number as a number; anything else as its text, for the schema to
-    refuse with the flag's name (`--strip: expected a whole number …, got 'x'`)."""
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-YES = ("true", "yes", "on", "1")
-NO = ("false", "no", "off", "0")
-
-
-def _flag_value(param: registry.Param) -> Callable[[str], Any]:
-    """How a writer flag's text becomes a scenario value of `param`'s kind (true/false,
-    yes/no, on/off or 1/0 for a yes/no; numbers by value, so `--speed 2` and `--speed 2.0`
-    are the choice 2); text that is none is kept, and the schema words its refusal."""
-    def parse(text: str) -> Any:
-        word = text.strip().lower()
-        if param.kind == ParamKind.BOOL and word in YES + NO:
-            return word in YES
-        if param.kind == ParamKind.INT:
-            return _whole_or_text(text)
-        if param.kind == ParamKind.FLOAT or (param.kind == ParamKind.CHOICE and not all(
-                isinstance(c, str) for c in param.choices)):
-            try:
-                number = float(text)
-            except ValueError:
-                return text
-            exact = _whole_or_text(text)
-            return next((c for c in param.choices if c == number),
-                        exact if isinstance(exact, int) else number)
-        return text
-
-    parse.__name__ = param.kind.value
-    return parse
-
-
-def _writer_flag(parser: argparse.ArgumentParser, fmt: str, param: registry.Param) -> None:
-    """`--<option>` for a writer's own option, overriding the scenario's."""
-    flag = "--" + param.name.replace("_", "-")
-    text = f"{param.help} (overrides the scenario's; {fmt.upper()} only; default " \
-           f"{param.default})".replace("%", "%%")
-    metavar = {ParamKind.CHOICE: "{" + ",".join(map(str, param.choices)) + "}",
-               ParamKind.BOOL: "{true,false}", ParamKind.INT: "N"}.get(param.kind)
-    parser.add_argument(flag, dest=param.name, help=text, metavar=metavar,
-                        type=_flag_value(param))
-
-
-def flag_name(key: str) -> str:
-    """The command-line flag that gives the scenario key `key` (`questions_as` ->
-    `--questions-as`)."""
-    return "--" + key.replace("_", "-")
-
-
-def scenario_flags(args: argparse.Namespace) -> dict[str, Any]:
-    """The scenario keys the command line gives (`--size`, `--still`, `--strip`, each
-    writer's options), as values for the scenario document."""
-    names = ["size", "strip"] + [p.name for f in FORMATS.values() for p in f.options]
-    given = {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
-    if args.still:
-        given["still"] = True
-    return given
 
 
 def list_algorithms() -> str:
@@ -235,8 +93,6 @@ def prepare(path: Path, out: str | None, over: Overrides):
 def render_file(path: Path, out: str | None, *, bar: bool = True,
                 over: Overrides = Overrides()) -> Outcome:
     """Render one scenario file; errors are printed, never raised (Ctrl-C is raised)."""
-    from .pipeline import render
-
     try:
         scenario = prepare(path, out, over)
     except ScenarioError as exc:
@@ -245,8 +101,9 @@ def render_file(path: Path, out: str | None, *, bar: bool = True,
         return Outcome(str(path), EXIT_BAD_INPUT, message=exc.errors[0])
     progress = tqdm(desc=path.name, unit=" frames", leave=False, disable=None if bar else True,
                     file=sys.stderr)
+    told: list[str] = []
     try:
-        result = render(scenario, progress=lambda n: progress.update(1), quiz=over.quiz)
+        result = _render(scenario, lambda n: progress.update(1), over.quiz, told)
     except OSError as exc:
         message = f"{path}: output: cannot write '{scenario.output}': {exc.strerror or exc}"
         print(message, file=sys.stderr)
@@ -259,10 +116,33 @@ def render_file(path: Path, out: str | None, *, bar: bool = True,
         progress.close()
     print(f"{result.path}: {result.frames} frames, {result.duration:.1f} s, "
           f"{result.bytes / 1024:.0f} KiB in {result.seconds:.1f} s")
+    if result.note:
+        print(f"{result.path}: {result.note}")
     for extra in result.extras:
         print(f"{extra}")
+    for line in told:
+        print(line)
     return Outcome(str(path), 0, result.frames, result.duration, result.bytes, result.seconds,
                    str(result.path))
+
+
+def _render(scenario: Any, progress: Callable[[int], None], quiz: Path | None,
+            told: list[str]) -> Any:
+    """Render `scenario` (for its venue, when it names one: `told` then gets the line
+    saying what was chosen and why, the files written beside it and the Markdown
+    snippet with its alt text)."""
+    from .pipeline import render
+
+    if scenario.venue is None:
+        return render(scenario, progress=progress, quiz=quiz)
+    from .venue_fit import render_for
+
+    done = render_for(scenario, progress=progress, quiz=quiz)
+    told.append(done.line)
+    told.extend(str(path) for path in done.extras)
+    if done.snippet is not None:
+        told.append(done.snippet)
+    return done.result
 
 
 def _render_quietly(path: str, over: Overrides = Overrides()) -> Outcome:
@@ -378,6 +258,45 @@ def show_file(path: Path, out: str | None = None, over: Overrides = Overrides())
     return EXIT_BAD_INPUT if scenario is None else run(scenario)
 
 
+def gallery(args: argparse.Namespace, over: Overrides) -> int:
+    """`--gallery DIR`: the folder's scenarios (default: scenarios/) as a static site."""
+    source = Path(args.scenario or GALLERY_SOURCE)
+    if not source.is_dir() or args.out or args.interactive or args.stats:
+        print(f"--gallery renders a folder of scenarios into DIR ('{source}' is not a folder, "
+              "or --out, --interactive or --stats was given)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    load = partial(_load, out=None, over=over)
+    try:
+        return build_gallery(source, args.gallery, load, GalleryOptions(
+            args.jobs, args.variants or 0, key=repr(over)))
+    except KeyboardInterrupt:
+        remove_own_temps()
+        print("interrupted (Ctrl-C): stopped; the lessons built so far are kept, and the "
+              "next --gallery run builds the rest", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def variants(path: Path, out: str | None, count: int, over: Overrides,
+             interactive: bool = False) -> int:
+    """`--variants N`: N versions of one scenario, one per student, and its answer key."""
+    if path.is_dir():
+        print("--variants writes versions of one scenario file, not a folder (with "
+              "--gallery, of every lesson)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if interactive:
+        print("--variants writes one file per student; it cannot be used with "
+              "--interactive", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        scenario = prepare(path, out, over)
+        write_variants(scenario, count, said=print)
+    except ScenarioError as exc:
+        for line in exc.errors:
+            print(line, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return 0
+
+
 EXIT_INTERRUPTED = 130
 
 
@@ -410,9 +329,13 @@ def _main(argv: list[str] | None) -> int:
         return EXIT_BAD_INPUT
     over = Overrides(tuple(scenario_flags(args).items()), tuple(args.allow_patterns),
                      args.budget, Path(args.quiz) if args.quiz else None, args.allow_code)
+    if args.gallery is not None:
+        return gallery(args, over)
+    target = Path(args.scenario or DEFAULT_SCENARIO)
     if args.stats:
-        return print_stats(Path(args.scenario), over)
-    target = Path(args.scenario)
+        return print_stats(target, over)
+    if args.variants:
+        return variants(target, args.out, args.variants, over, args.interactive)
     if args.interactive:
         if target.is_dir():
             print("--interactive opens one scenario file, not a folder", file=sys.stderr)

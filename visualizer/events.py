@@ -31,7 +31,9 @@ class _Word(str, Enum):
 
 
 class Side(IntEnum):
-    """A side of a cell, clockwise from north."""
+    """A side of a square cell, clockwise from north. On another grid an event's side is a
+    member of that grid's own side enum (`visualizer.grids`: HexSide, TriSide, PolarSide),
+    an IntEnum too: the index of the side in the grid's tables."""
 
     N = 0
     E = 1
@@ -125,13 +127,15 @@ class GridCreated:
     """A blank maze: `rows x cols` cells on `surface`, every wall closed (or all open).
     `fill` says what a cell is before the algorithm reaches it: "unvisited" (carvers),
     "sets" (every cell its own set: union-find), "passage" (block mazes: no thin walls),
-    "open" (a wall maze whose walls all start open: reverse-delete)."""
+    "open" (a wall maze whose walls all start open: reverse-delete). `grid` is the
+    hex, triangle, polar or masked grid the cells are on (None for the square grid)."""
 
     rows: int
     cols: int
     surface: Any  # a visualizer.surfaces.Surface
     walls_open: bool = False
     fill: Fill = Fill.UNVISITED
+    grid: Any = None  # a visualizer.grids.Grid; None: the square grid, no mask
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,10 +345,72 @@ class NoPath:
 # --- Life --------------------------------------------------------------------------------
 
 
+class Settled(_Word):
+    """What a Life pattern became (`Identity.kind`)."""
+
+    STILL_LIFE = "still life"    # the same grid every generation
+    OSCILLATOR = "oscillator"    # the same grid again every `period` generations
+    SPACESHIP = "spaceship"      # the same picture, moved by `shift`, every `period`
+    DIED = "died"                # nothing left alive
+    UNSETTLED = "unsettled"      # no repeat seen within the generations looked at
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """What a Life pattern became: `kind`, `period` (0: unsettled), the `shift` (rows down,
+    columns right) each period, the `generation` it repeats from (None: unsettled)."""
+
+    kind: Settled
+    period: int = 0
+    shift: Cell = (0, 0)
+    generation: int | None = None
+
+    @property
+    def found(self) -> int | None:
+        """The generation the repeat is first seen at."""
+        return None if self.generation is None else self.generation + self.period
+
+    def summary(self) -> str:
+        """"oscillator of period 2", "spaceship of period 4 moving (1, 1)", "died" …"""
+        if self.kind == Settled.OSCILLATOR:
+            return f"oscillator of period {self.period}"
+        if self.kind == Settled.SPACESHIP:
+            return f"spaceship of period {self.period} moving {self.shift}"
+        return str(self.kind)
+
+
+class Verdict(_Word):
+    """What a Life rule does with a cell and its live-neighbour count (`Why.verdict`)."""
+
+    BORN = "born"
+    SURVIVES = "stays alive"
+    STAYS_DEAD = "stays dead"
+    LONELY = "dies: lonely"      # fewer live neighbours than any count it survives with
+    CROWDED = "dies: crowded"    # more than any count it survives with
+    DIES = "dies"                # a count between two it survives with
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """Why a Life cell lives or dies next: `alive`, its live neighbours (`count`, across
+    glued edges), the `verdict`, those from across a seam (`across`: cell, edge crossed)."""
+
+    cell: Cell
+    alive: bool
+    count: int
+    verdict: Verdict
+    across: tuple[tuple[Cell, Side], ...] = ()
+
+    def text(self) -> str:
+        return f"{self.count} → {self.verdict}"     # "3 → born", "4 → dies: crowded"
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Generation:
     """Life generation `index`: the grid (read-only uint8 0/1), the cells born and the cells
-    that died since the previous generation (bool masks), and the population."""
+    that died since the previous generation (bool masks), and the population. `identity`
+    is what the run became, once known (from generation `identity.found` on); `why`
+    explains what the rule does next with the cells a panel asked about."""
 
     index: int
     grid: Any
@@ -353,6 +419,8 @@ class Generation:
     population: int
     surface: Any = None
     rule: str = ""
+    identity: Identity | None = None
+    why: tuple[Why, ...] = ()
 
 
 # --- figures -----------------------------------------------------------------------------

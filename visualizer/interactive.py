@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
+from .pipeline import scenario_colours
 from .render.palette import make_theme
 from .scenario import Scenario
 
@@ -38,7 +39,7 @@ def open_window(scenario: Scenario, *, evolve=None):
     from .window.session import Session
 
     session = Session(scenario, evolve=evolve, prepare=False)
-    theme = make_theme(scenario.theme, scenario.colours)
+    theme = make_theme(scenario.theme, scenario_colours(scenario))
     return Window(session, theme, save_dir=scenario.output.parent, prepare_in_background=True)
 
 

@@ -4,7 +4,10 @@ maze rules, the surfaces, the Life rules and patterns."""
 from __future__ import annotations
 
 from . import registry
+from .grids import GRIDS
 from .life import NAMED_RULES, PATTERNS
+from .life.families import SYNTAX
+from .life.family_parse import NAMED_FAMILY_RULES
 from .registry import Family
 from .surfaces import SURFACE_NAMES
 
@@ -34,8 +37,8 @@ def family_groups(kind: str) -> list[tuple[Family | None, list[registry.Algorith
 
 def registry_listing() -> str:
     """The `--list` text: generators and solvers grouped by family, one line each (a
-    surface-limited one says where it runs), then the cellular-automaton maze rules,
-    surfaces, Life rules and patterns."""
+    surface-limited one says where it runs, one that keeps to the square grid why), then
+    the cellular-automaton maze rules, surfaces, grids, Life rules and patterns."""
     lines = []
     for kind in registry.KINDS:
         lines.append(f"{kind}s:")
@@ -44,6 +47,9 @@ def registry_listing() -> str:
             for algo in members:
                 where = f" [only on: {', '.join(sorted(algo.surfaces))}]" \
                     if algo.surfaces is not None else ""
+                if algo.grids != registry.ALL_GRIDS:
+                    where += " [square grid only: " + \
+                        str(algo.extra.get("grid_reason", registry.ROW_REASON)) + "]"
                 lines.append(_line(algo.name, algo.summary + where))
         if kind == "generator":
             lines.append("  cellular automata: Life-like rules whose live cells become walls "
@@ -54,8 +60,17 @@ def registry_listing() -> str:
                  "Golly gives its bounded grid of w columns and h rows, * the twisted pair):")
     for name, summary in SURFACE_NAMES.items():
         lines.append(_line(name, summary, "  "))
+    lines.append("grids (`grid:` in a maze; see docs/grids.md):")
+    for shape in GRIDS.values():
+        lines.append(_line(shape.kind.value, f"{shape.summary} (on: "
+                           f"{', '.join(shape.surfaces)})", "  "))
     lines.append("life rules (any B/S rule works too, e.g. B36/S23):")
     for name, notation in NAMED_RULES.items():
         lines.append(_line(name, notation, "  "))
+    for name, notation in NAMED_FAMILY_RULES.items():
+        lines.append(_line(name, notation, "  "))
+    lines.append("life rule families, as Golly writes them:")
+    for rule_family, syntax in SYNTAX.items():
+        lines.append(_line(rule_family.value, syntax, "  "))
     lines.append("life patterns: " + ", ".join(PATTERNS))
     return "\n".join(lines)

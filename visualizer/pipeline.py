@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,25 +18,40 @@ import numpy as np
 from . import events as ev
 from .choices import Animate
 from .export import FORMATS, open_writer, writer_for
+from .export.flash import MAX_FLASHES, FlashMeter, Verdict, holds
+from .export.keyframes import KeyFrames
 from .plan import (Arrangement, CaptionSettings, Plan, caption_settings, is_auto,
                    refuse_what_cannot_fit, schedule, settle, shrink_to_fit, text_sizes)
+from .narration import Cue, Narration, write_transcripts
 from .questions.answers import resolve
 from .questions.model import Asked
-from .questions.schedule import CardFrame, QuizSheet, held, with_questions
-from .record import BlockedCells, Transcript, record
+from .questions.schedule import CardFrame, QuizSheet, Role, held, with_questions
+from .record import BlockedCells, LifeTranscript, Transcript, record
 from .render.animate import Frame, frame_counts, frames
 from .render.canvas import Canvas
 from .render.factory import make_panel
+from .render.life_panel import settled_text
 from .render.look import Look, look
+from .render.life_states import rule_colours, state_words
 from .render.palette import make_theme
 from .render.timeline import milestone_text
+from .lesson import describe
 from .scenario import PanelSpec, Scenario, ScenarioError, panel_location
+
+
+def scenario_colours(scenario: Scenario) -> dict[str, str]:
+    """The theme colours `scenario` changes: a Life rule table's @COLORS, then the
+    scenario's own `colours` over them."""
+    rules = [p.life.rule for p in scenario.panels if p.life is not None]
+    return {**rule_colours(rules), **scenario.colours}
 
 
 def legend_words(spec: PanelSpec) -> dict[str, str]:
     """The words panel `spec`'s algorithms give their colours (registry `legend=`), the
-    solver's over the generator's."""
+    solver's over the generator's; a Life rule's words for its states."""
     words: dict[str, str] = {}
+    if spec.life is not None:
+        words.update(state_words(spec.life.rule))
     if spec.maze is not None:
         for kind, choice in (("generator", spec.generator), ("solver", spec.solver)):
             if choice is not None:
@@ -138,9 +153,23 @@ def _record_all(scenario: Scenario, panels: Sequence[PanelSpec],
     return out
 
 
-def prepare(scenario: Scenario) -> Prepared:
+def _known(panels: Sequence[PanelSpec], known: Prepared | None,
+           drawn: bool = False) -> list[Transcript | None]:
+    """The transcripts of `known` (a render prepared before) for the panels of `panels`
+    it recorded exactly so (compared with its scenario's panels, or as `drawn`)."""
+    if known is None:
+        return [None] * len(panels)
+    before = known.plan.panels if drawn else known.scenario.panels
+    return [t if i < len(before) and before[i] == spec and (drawn or not is_auto(spec))
+            else None for i, (spec, t) in enumerate(zip(panels, known.transcripts))] \
+        + [None] * max(0, len(panels) - len(known.transcripts))
+
+
+def prepare(scenario: Scenario, known: Prepared | None = None) -> Prepared:
     """Record every panel once and plan the render. An `auto` maze is sized first (from
-    the other panels' looks: their legend and captions), then recorded at that size."""
+    the other panels' looks: their legend and captions), then recorded at that size. A
+    panel that `known` (the same lesson prepared with another pace or canvas) recorded
+    exactly so is not recorded again."""
     panels = list(scenario.panels)
     autos = any(is_auto(spec) for spec in panels)
     size = scenario.size or (Arrangement.default_frame() if autos else None)
@@ -148,11 +177,13 @@ def prepare(scenario: Scenario) -> Prepared:
     if size is not None:      # refused before anything runs: too many cells for the slide
         refuse_what_cannot_fit(Arrangement(scenario, tuple(panels), (None,) * len(panels),
                                            (None,) * len(panels), scenario.columns, size))
-    transcripts = _record_all(scenario, panels, [None] * len(panels), skip_auto=True)
+    transcripts = _record_all(scenario, panels, _known(panels, known), skip_auto=True)
     looks = _looks(scenario, panels, transcripts, text_size)
     arr = settle(scenario, panels, transcripts, _stand_ins(panels, looks))
     if autos:
-        transcripts = _record_all(scenario, arr.panels, transcripts)
+        transcripts = _record_all(scenario, arr.panels, [
+            t if t is not None else k for t, k in
+            zip(transcripts, _known(arr.panels, known, drawn=True))])
         looks = _looks(scenario, arr.panels, transcripts, text_size)
         arr = shrink_to_fit(replace(arr, looks=tuple(looks), transcripts=tuple(transcripts)))
     recorded = tuple(t for t in transcripts if t is not None)
@@ -204,9 +235,9 @@ def panel_stats(spec: PanelSpec, transcript: Transcript | None = None) -> dict:
     """The figures of panel `spec` from its transcript (recorded now if not given):
     {"title", "generator", "solver", "maze": {...}, "solve": {...} or None}, or
     {"title", "life": True}."""
-    if spec.life is not None:
-        return {"title": spec.title, "life": True}
     transcript = transcript if transcript is not None else record(spec)
+    if spec.life is not None:
+        return {"title": spec.title, "life": True, **life_stats(transcript)}
     assert spec.generator is not None
     out: dict[str, Any] = {"title": spec.title, "generator": spec.generator.name,
                            "solver": spec.solver.name if spec.solver else None,
@@ -220,6 +251,21 @@ def panel_stats(spec: PanelSpec, transcript: Transcript | None = None) -> dict:
                           list(v) if isinstance(v, tuple) else v
                           for k, v in out[scope].items()}
     return out
+
+
+def life_stats(transcript: Transcript) -> dict:
+    """A Life run's figures: its last generation and population, and what it became
+    ({"kind", "period", "shift", "from_generation", "seen_at", "caption"}; the kind
+    "unsettled" when it did not repeat within the run)."""
+    assert isinstance(transcript, LifeTranscript), "a Life panel's transcript"
+    found = transcript.identity or ev.Identity(ev.Settled.UNSETTLED)
+    last = len(transcript) - 1
+    words = settled_text(found) if transcript.identity else f"not settled by gen {last}"
+    return {"generations": last,
+            "population": transcript.populations[-1] if transcript.populations else 0,
+            "settled": {"kind": str(found.kind), "period": found.period,
+                        "shift": list(found.shift), "from_generation": found.generation,
+                        "seen_at": found.found, "caption": words}}
 
 
 # -- frame metadata: the milestones a frame shows (for the HTML player's timeline) ---------
@@ -248,7 +294,7 @@ def milestone_labels(frame: Frame, milestones: list[list[tuple[int, str]]],
 
 @dataclass
 class RenderResult:
-    """What a render produced."""
+    """What a render produced; `note` says, in one line, when its speed was changed."""
 
     path: Path
     frames: int
@@ -256,56 +302,145 @@ class RenderResult:
     bytes: int
     seconds: float
     extras: tuple[Path, ...] = ()    # the still and the strip, when asked for
+    asked: tuple[Asked, ...] = ()    # the questions, in the order the animation asks them
+    flash: Verdict | None = None     # the flashes measured on the frames written
+    note: str = ""
+    cues: tuple[Cue, ...] = ()       # the narration, when a writer or a transcript took it
 
 
 def render(source: Scenario | Prepared, *, progress: Callable[[int], None] | None = None,
-           writer_options: dict | None = None, quiz: Path | None = None) -> RenderResult:
+           writer_options: dict | None = None, quiz: Path | None = None,
+           narrate: bool = False) -> RenderResult:
     """Render the scenario into its `output`; the file appears only when complete.
-    With `quiz` (a folder), the questions' cards and answers are also saved there as PNGs."""
+    With `quiz` (a folder), the questions' cards and answers are also saved there as PNGs;
+    with the scenario's `transcript`, its narration as WebVTT and plain text beside it
+    (the result's `cues` hold it then, or with `narrate`). A render whose frames would
+    flash more than three times a second (WCAG 2.3.1: `export/flash.py`) is written again,
+    slowed just enough, unless `flash_safe: false`."""
     started = time.perf_counter()
     ready = prepared(source)
     scenario = ready.scenario
-    theme = make_theme(scenario.theme, scenario.colours)
+    theme = make_theme(scenario.theme, scenario_colours(scenario))
     canvas = ready.canvas()
     height, width = canvas.shape
     options = {**scenario.writer_options(), **(writer_options or {})}
     if FORMATS[scenario.format].titled:
-        options.setdefault("title", scenario.title
-                           or " / ".join(spec.title for spec in ready.panels))
+        options.setdefault("title", title_of(ready))
+        options.setdefault("description", describe(scenario))
     refuse = getattr(writer_for(scenario.output), "refuse", None)
     if refuse is not None:                  # a writer with limits: refuse before drawing
         why = refuse(width, height, estimated_frames(ready))
         if why:
             raise ScenarioError([f"{scenario.path}: output: {why}"])
     scenario.output.parent.mkdir(parents=True, exist_ok=True)
-    keys = KeyFrames(scenario.strip) if scenario.strip else None
-    sheet = QuizSheet() if quiz is not None else None
-    count, total, last = 0, 0.0, None
-    with open_writer(scenario.output, width=width, height=height, palette=theme.colours,
+    run = _write(ready, theme.colours, options, {}, progress, quiz, narrate, canvas)
+    note, drawn = "", run.meter.verdict()
+    if scenario.flash_safe and not drawn.safe:
+        extra, drawn_time = run.slowed(), run.total
+        run = _write(ready, theme.colours, options, extra, None, quiz, narrate)
+        note = (f"slowed where it flashes ({len(extra)} frames held longer, "
+                f"{drawn_time:.1f} s -> {run.total:.1f} s): as drawn it flashed "
+                f"{drawn.flashes} times in a second, now {run.meter.verdict().flashes}; "
+                f"WCAG 2.3.1 allows {MAX_FLASHES} (flash_safe: false keeps the speed)")
+    extras = _extras(scenario, theme.colours, run.last, run.keys, run.sheet, quiz)
+    if run.narration is not None and scenario.transcript:
+        extras += write_transcripts(run.narration.cues(), scenario.output)
+    return RenderResult(scenario.output, run.count, run.total,
+                        scenario.output.stat().st_size, time.perf_counter() - started,
+                        tuple(extras), tuple(run.order), run.meter.verdict(), note,
+                        tuple(run.narration.cues()) if run.narration else ())
+
+
+def _write(ready: Prepared, palette: np.ndarray, options: dict, extra: dict[int, float],
+           progress: Callable[[int], None] | None, quiz: Path | None, narrate: bool,
+           canvas: Canvas | None = None) -> "_Run":
+    """Draw every frame into the scenario's writer (on `canvas`, fresh, or a new one), frame
+    number k shown `extra[k]` seconds longer than planned, measuring its flashes; returns
+    the pass, holding what the result and the extras need."""
+    scenario = ready.scenario
+    canvas = canvas or ready.canvas()
+    height, width = canvas.shape
+    run = _Run(ready, canvas, KeyFrames(scenario.strip) if scenario.strip else None,
+               QuizSheet() if quiz is not None else None, progress,
+               FlashMeter(palette, height, width), extra, narrate=narrate)
+    with open_writer(scenario.output, width=width, height=height, palette=palette,
                      fps=scenario.fps, **options) as writer:
+        run.through(writer)
+    return run
+
+
+def title_of(ready: Prepared) -> str:
+    """The render's title: the scenario's, else its panels' titles."""
+    return ready.scenario.title or " / ".join(spec.title for spec in ready.panels)
+
+
+@dataclass
+class _Run:
+    """One render's pass over its frames into a writer, and what it keeps on the way (the
+    last picture, key frames, the quiz sheet, the narration, the questions asked in order,
+    the flashes measured); frame number k is shown `extra[k]` seconds longer than planned."""
+
+    ready: Prepared
+    canvas: Canvas
+    keys: KeyFrames | None
+    sheet: QuizSheet | None
+    progress: Callable[[int], None] | None
+    meter: FlashMeter
+    extra: dict[int, float]
+    count: int = 0
+    total: float = 0.0
+    last: np.ndarray | None = None
+    narrate: bool = False
+    narration: Narration | None = None
+    order: list[Asked] = field(default_factory=list)
+
+    def slowed(self) -> dict[int, float]:
+        """How much longer to hold frames so that the pass would not flash."""
+        return holds(self.meter.durations, self.meter.changes)
+
+    def through(self, writer: Any) -> None:
+        """Draw every frame into `writer`, giving a writer with a timeline its milestones
+        (`mark`), one that asks the questions itself their cards (`held`) and one that
+        says the animation in words its cues (`cue`)."""
+        ready, canvas = self.ready, self.canvas
         mark = getattr(writer, "mark", None)    # a writer with a timeline of milestones
         ask = getattr(writer, "held", None)     # a writer that asks the questions itself
-        found: list[list[tuple[int, str]]] | None = [] if mark is not None else None
+        cue = getattr(writer, "cue", None)      # a writer that says the animation in words
+        if cue is not None or ready.scenario.transcript or self.narrate:
+            self.narration = Narration(ready.scenario.title,
+                                       [spec.title for spec in ready.panels])
+        found: list[list[tuple[int, str]]] | None = \
+            [] if mark is not None or self.narration is not None else None
         taken = [0] * len(ready.panels)
+        start = 0.0
         for frame in scenario_frames(ready, canvas, found):
-            writer.write(frame.image, frame.duration, frame.dirty)
-            if found is not None and mark is not None:
-                for label in milestone_labels(frame, found, taken):
+            duration = frame.duration + self.extra.get(self.count, 0.0)
+            writer.write(frame.image, duration, frame.dirty)
+            self.meter.offer(frame.image, duration, frame.dirty)
+            labels = milestone_labels(frame, found, taken) if found is not None else []
+            if mark is not None:
+                for label in labels:
                     mark(label)
+            if self.narration is not None:
+                self.narration.offer(self.total, duration, labels)
             if ask is not None and isinstance(frame, CardFrame):
                 ask(*held(frame, canvas))
-            count += 1
-            total += frame.duration
-            last = frame.image
-            if sheet is not None:
-                sheet.offer(frame)
-            if keys is not None and not isinstance(frame, CardFrame):
-                keys.offer(frame)
-            if progress is not None:
-                progress(count)
-    extras = _extras(scenario, theme.colours, last, keys, sheet, quiz)
-    return RenderResult(scenario.output, count, total, scenario.output.stat().st_size,
-                        time.perf_counter() - started, tuple(extras))
+            if isinstance(frame, CardFrame) and frame.role == Role.CARD and frame.asked:
+                self.order.append(frame.asked)
+            self.count, start = self.count + 1, self.total
+            self.total += duration
+            self.last = frame.image
+            if self.sheet is not None:
+                self.sheet.offer(frame)
+            if self.keys is not None and not isinstance(frame, CardFrame):
+                self.keys.offer(frame.index, frame.image)
+            if self.progress is not None:
+                self.progress(self.count)
+        if self.narration is not None:
+            self.narration.close(start, [panel.caption() for panel in canvas.panels])
+        if self.narration is not None and cue is not None:
+            for said in self.narration.cues():
+                cue(said.start, said.end, said.text)
 
 
 def _extras(scenario: Scenario, palette: Any, last: np.ndarray | None,
@@ -326,33 +461,3 @@ def _extras(scenario: Scenario, palette: Any, last: np.ndarray | None,
     if sheet is not None and quiz is not None:
         extras.extend(sheet.save(quiz, palette))
     return extras
-
-
-class KeyFrames:
-    """Keeps `n` key frames of a stream of unknown length in bounded memory: evenly spaced
-    from the first frame to the last (at most 4n pictures are held at once)."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self.every = 1
-        self.kept: list[tuple[int, np.ndarray]] = []
-        self.last: tuple[int, np.ndarray] | None = None
-
-    def offer(self, frame: Frame) -> None:
-        self.last = (frame.index, frame.image)
-        if frame.index % self.every == 0:
-            self.kept.append((frame.index, frame.image))
-            if len(self.kept) > 4 * self.n:
-                self.every *= 2
-                self.kept = [(i, im) for i, im in self.kept if i % self.every == 0]
-
-    def pick(self) -> list[np.ndarray]:
-        """`n` frames evenly spread from the first to the last, in order."""
-        frames = list(self.kept)
-        if self.last is not None and (not frames or frames[-1][0] != self.last[0]):
-            frames.append(self.last)
-        if len(frames) <= self.n:
-            return [im for _, im in frames]
-        step = (len(frames) - 1) / (self.n - 1) if self.n > 1 else 0
-        return [frames[round(k * step)][1] for k in range(self.n)] if self.n > 1 \
-            else [frames[-1][1]]

@@ -22,6 +22,7 @@ from . import events as ev
 from .events import Cell
 from .choices import Figures, Phase
 from .life.spec import life_events
+from .life.why import explain
 from .maze import Maze, stats
 from .maze.braid import braid
 from .maze.endpoints import History, place as place_endpoints
@@ -173,7 +174,7 @@ def record_maze(spec: PanelSpec) -> MazeTranscript:
     a cell the panel names for its endpoints or its solver."""
     rng = np.random.default_rng(spec.seed)
     m = maze_of(spec)
-    maze = Maze(m.rows, m.cols, m.surface)
+    maze = Maze(m.rows, m.cols, m.surface, grid=m.grid, mask=m.mask)
     events, spans = build_events(spec, maze, rng)
     blocked = [(key, cell) for key, cell in named_cells(spec) if maze.blocked[cell]]
     if blocked:
@@ -196,9 +197,27 @@ def _frozen(arr: np.ndarray) -> np.ndarray:
     return arr
 
 
+def pack_states(grid: np.ndarray, planes: int) -> np.ndarray:
+    """A grid of states packed as `planes` bit planes, lowest bit first, each one bit per
+    cell (one plane: the 0/1 grid itself)."""
+    flat = grid.reshape(-1)
+    return np.concatenate([np.packbits((flat >> p) & 1) for p in range(planes)])
+
+
+def unpack_states(packed: np.ndarray, shape: tuple[int, int], planes: int) -> np.ndarray:
+    """The grid of states `pack_states` packed."""
+    cells = shape[0] * shape[1]
+    per = (cells + 7) // 8
+    out = np.zeros(cells, dtype=np.uint8)
+    for p in range(planes):
+        out |= np.unpackbits(packed[p * per:(p + 1) * per], count=cells) << np.uint8(p)
+    return out.reshape(shape)
+
+
 @dataclass(frozen=True)
 class LifeTranscript(Sequence):
-    """A Life panel's recorded generations, each grid packed one bit per cell; reading it
+    """A Life panel's recorded generations, each grid packed one bit per cell (a rule of
+    more than two states: one bit plane per bit of its largest state, `planes`); reading it
     (`len`, indexing, iteration) gives the `Generation` events the engine yielded."""
 
     shape: tuple[int, int]
@@ -206,9 +225,31 @@ class LifeTranscript(Sequence):
     populations: tuple[int, ...]
     surface: Any
     rule: str
+    #: what the run became and from which generation on: (index, Identity or None) at
+    #: each generation where it changed
+    identities: tuple[tuple[int, ev.Identity | None], ...] = ()
+    #: the cells whose fate each event explains (`Generation.why`), from the panel's spec
+    why_cells: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def identity(self) -> ev.Identity | None:
+        """What the run had become at its last generation (None: nothing repeated)."""
+        return self.identities[-1][1] if self.identities else None
+
+    def identity_at(self, k: int) -> ev.Identity | None:
+        """What the run had become at generation `k`, as the event then said."""
+        known = None
+        for index, identity in self.identities:
+            if index > k:
+                break
+            known = identity
+        return known
+    planes: int = 1
 
     def _grid(self, k: int) -> np.ndarray:
         cells = self.shape[0] * self.shape[1]
+        if self.planes > 1:
+            return unpack_states(self.packed[k], self.shape, self.planes)
         flat = np.unpackbits(self.packed[k], count=cells)
         return flat.reshape(self.shape)
 
@@ -216,10 +257,14 @@ class LifeTranscript(Sequence):
         if before is None:
             none = np.zeros(self.shape, dtype=bool)
             births, deaths = none, none.copy()
+        elif self.planes > 1:
+            births, deaths = (before == 0) & (grid != 0), (before != 0) & (grid == 0)
         else:
             births, deaths = grid > before, grid < before
+        why = explain(grid, self.rule, self.surface, self.why_cells) if self.why_cells else ()
         return ev.Generation(k, _frozen(grid), _frozen(births), _frozen(deaths),
-                             self.populations[k], self.surface, self.rule)
+                             self.populations[k], self.surface, self.rule,
+                             self.identity_at(k), why)
 
     @overload
     def __getitem__(self, index: int) -> ev.Generation: ...
@@ -266,15 +311,20 @@ def record_life(spec: PanelSpec) -> LifeTranscript:
     shape: tuple[int, int] = (0, 0)
     surface: Any = None
     rule = ""
+    identities: list[tuple[int, ev.Identity | None]] = []
     assert spec.life is not None, "a Life panel"
+    planes = (getattr(spec.life.rule, "states", 2) - 1).bit_length()
     for event in life_events(spec.life, np.random.default_rng(spec.seed)):
         assert isinstance(event, ev.Generation), "a Life stream yields generations only"
         grid = np.asarray(event.grid, dtype=np.uint8)
         shape = (int(grid.shape[0]), int(grid.shape[1]))
-        packed.append(np.packbits(grid, axis=None))
+        packed.append(pack_states(grid, planes))
         populations.append(event.population)
         surface, rule = event.surface, event.rule
-    return LifeTranscript(shape, tuple(packed), tuple(populations), surface, rule)
+        if event.identity != (identities[-1][1] if identities else None):
+            identities.append((event.index, event.identity))
+    return LifeTranscript(shape, tuple(packed), tuple(populations), surface, rule,
+                          tuple(identities), spec.life.why, planes)
 
 
 Transcript = MazeTranscript | LifeTranscript

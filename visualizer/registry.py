@@ -12,8 +12,13 @@ from enum import Enum
 from typing import Any, Callable
 
 from .events import MilestoneKind, _Word
+from .grids.kinds import GridKind
 
 KINDS = ("generator", "solver")
+#: `grids=` for an algorithm that only asks a cell for its neighbours: it runs on every grid
+ALL_GRIDS: frozenset[GridKind] = frozenset(GridKind)
+#: why an algorithm that has not said otherwise runs on the square grid only
+ROW_REASON = "it works row by row on the square grid"
 
 
 class ParamKind(_Word):
@@ -73,7 +78,8 @@ class Algorithm:
     `blocks` says whether it makes (generator) or accepts (solver) a block maze;
     `milestones` lists the milestone kinds it may yield that other rules rely on (the
     `first_backtrack` endpoint rule needs `MilestoneKind.FIRST_BACKTRACK`); `family` groups
-    it in `--list`.
+    it in `--list`; `grids` lists the grid kinds it runs on (the square grid only unless
+    it says more; `extra["grid_reason"]` says why not, else `ROW_REASON`).
     """
 
     kind: str
@@ -87,6 +93,15 @@ class Algorithm:
     extra: dict[str, Any] = field(default_factory=dict)
     milestones: frozenset[MilestoneKind] = frozenset()
     family: Family | None = None
+    grids: frozenset[GridKind] = frozenset({GridKind.SQUARE})
+
+    def grid_refusal(self, grid: GridKind | str) -> str | None:
+        """Why this algorithm cannot run on the grid kind `grid` (None if it can)."""
+        if GridKind(grid) in self.grids:
+            return None
+        reason = self.extra.get("grid_reason", ROW_REASON)
+        return (f"`{self.name}` cannot run on a {GridKind(grid).value} grid ({reason}); it "
+                f"works on: " + ", ".join(sorted(g.value for g in self.grids)))
 
     def accepts(self, surface: str) -> bool:
         """Whether this algorithm runs on the surface named `surface`."""
@@ -108,7 +123,9 @@ _REGISTRY: dict[str, dict[str, Algorithm]] = {kind: {} for kind in KINDS}
 def register(kind: str, name: str, summary: str, *, params: tuple[Param, ...] = (),
              perfect: bool = True, surfaces: frozenset[str] | None = None,
              blocks: bool = False, milestones: frozenset[MilestoneKind] = frozenset(),
-             family: Family | None = None, **extra: Any) -> Callable[[Callable], Callable]:
+             family: Family | None = None,
+             grids: frozenset[GridKind] = frozenset({GridKind.SQUARE}),
+             **extra: Any) -> Callable[[Callable], Callable]:
     """Decorator: list `func` under `kind`/`name` with a one-line `summary`."""
     if kind not in KINDS:
         raise ValueError(f"unknown algorithm kind `{kind}`")
@@ -116,7 +133,7 @@ def register(kind: str, name: str, summary: str, *, params: tuple[Param, ...] = 
     def decorate(func: Callable) -> Callable:
         _REGISTRY[kind][name] = Algorithm(kind, name, func, summary, tuple(params), perfect,
                                           surfaces, blocks, dict(extra), frozenset(milestones),
-                                          family)
+                                          family, frozenset(grids))
         return func
 
     return decorate

@@ -23,6 +23,7 @@ from . import registry
 from .choices import Animate, Clock, Figures, View
 from .errors import ScenarioError
 from .export import FORMATS
+from .export.venues import Venue
 from .life.spec import LifeSpec, life_spec
 from .questions.model import Question
 from .questions.spec import questions as question_records
@@ -76,6 +77,13 @@ class MazeSpec:
     wall: int
     view: View
     auto: tuple[bool, bool]     # rows, cols follow the panel's slot
+    grid: str                   # square, hex, triangle, polar (visualizer.grids)
+    mask: tuple[str, ...] | None            # `X` = no cell (docs/grids.md)
+
+    @property
+    def plain(self) -> bool:
+        """Whether the maze is on the square grid without a mask."""
+        return self.grid == "square" and self.mask is None
 
     @property
     def sized(self) -> bool:
@@ -129,6 +137,9 @@ class Scenario:
     shorthand: bool                # the file gives its one panel's keys at the top level
     #: panels that form a table: (row headers, column headers); the panels row by row
     table: tuple[tuple[str, ...], tuple[str, ...]] | None
+    flash_safe: bool               # slow a render that would flash > 3 times a second
+    venue: Venue | None            # where it is shown (`for`): export/venues.py
+    transcript: bool               # also write the narration as .vtt and .txt
 
     def writer_options(self) -> dict[str, Any]:
         """The keyword options this scenario's writer takes (its format's own keys)."""
@@ -239,7 +250,8 @@ def _scenario(model: Any, path: Path) -> Scenario:
         colours=dict(model.colours), columns=model.columns or columns, size=model.size,
         still=model.still, strip=model.strip, legend=model.legend,
         solve_together=model.solve_together, options=options, shorthand=shorthand,
-        table=table)
+        table=table, flash_safe=model.flash_safe, venue=model.venue,
+        transcript=model.transcript)
 
 
 def _choice(model: Any) -> AlgorithmChoice:
@@ -261,7 +273,8 @@ def _panel(model: Any, questions_at: str) -> PanelSpec:
     auto = (m.rows == AUTO, m.cols == AUTO)
     maze = MazeSpec(rows=AUTO_START if auto[0] else m.rows,
                     cols=AUTO_START if auto[1] else m.cols, surface=m.surface,
-                    cell_size=m.cell_size, wall=m.wall, view=m.view, auto=auto)
+                    cell_size=m.cell_size, wall=m.wall, view=m.view, auto=auto,
+                    grid=m.grid, mask=m.mask)
     endpoints: Any = model.endpoints
     if not isinstance(endpoints, str):
         endpoints = (endpoints.entrance, endpoints.exit)

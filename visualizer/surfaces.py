@@ -257,18 +257,19 @@ def _ghost_line(pad: np.ndarray, edge: Side, inner: bool) -> tuple[slice | int, 
 
 class Walls(Sequence[tuple[int, int, int]]):
     """A sequence of wall keys `(row, col, side)` held as flat face codes
-    `4 * (row * cols + col) + side`: building it costs nothing, each key is made when read."""
+    `degree * (row * cols + col) + side` (degree 4 on the square grid): building it costs
+    nothing, each key is made when read."""
 
-    __slots__ = ("codes", "cols")
+    __slots__ = ("codes", "cols", "degree")
 
-    def __init__(self, codes: np.ndarray, cols: int) -> None:
-        self.codes, self.cols = codes, cols
+    def __init__(self, codes: np.ndarray, cols: int, degree: int = 4) -> None:
+        self.codes, self.cols, self.degree = codes, cols, degree
 
     def __len__(self) -> int:
         return len(self.codes)
 
     def _key(self, code: int) -> tuple[int, int, int]:
-        cell, side = divmod(code, 4)
+        cell, side = divmod(code, self.degree)
         return cell // self.cols, cell % self.cols, side
 
     @overload
@@ -282,13 +283,13 @@ class Walls(Sequence[tuple[int, int, int]]):
 
     def __getitem__(self, i: int | slice | np.ndarray) -> tuple[int, int, int] | Walls:
         if isinstance(i, (slice, np.ndarray)):
-            return Walls(self.codes[i], self.cols)
+            return Walls(self.codes[i], self.cols, self.degree)
         return self._key(int(self.codes[i]))
 
     def __iter__(self) -> Iterator[tuple[int, int, int]]:
-        cols = self.cols
+        cols, degree = self.cols, self.degree
         for code in self.codes.tolist():
-            cell, side = divmod(code, 4)
+            cell, side = divmod(code, degree)
             yield cell // cols, cell % cols, side
 
     def __contains__(self, key: object) -> bool:
@@ -297,11 +298,12 @@ class Walls(Sequence[tuple[int, int, int]]):
         r, c, side = key
         if not (isinstance(c, int) and 0 <= c < self.cols):
             return False
-        return bool((self.codes == 4 * (r * self.cols + c) + side).any())
+        return bool((self.codes == self.degree * (r * self.cols + c) + side).any())
 
     def __eq__(self, other: Any) -> bool:
         if isinstance(other, Walls):
-            return self.cols == other.cols and np.array_equal(self.codes, other.codes)
+            return (self.cols, self.degree) == (other.cols, other.degree) \
+                and np.array_equal(self.codes, other.codes)
         if isinstance(other, (tuple, list)):
             return tuple(self) == tuple(other)
         return NotImplemented

@@ -38,7 +38,8 @@ class Format:
     allows (empty: any rate from 1 to `max_fps`). `animation` says whether a scenario's
     `output` may be of this format (PNG is only written beside an animation); `even` that
     cell sizes are scaled to even pixel counts on a slide (H.264's 4:2:0 chroma halves);
-    `titled` that the writer takes the scenario's title (a page's title).
+    `titled` that the writer takes the scenario's title and description (a page's title, its
+    text alternative).
     """
 
     name: str
@@ -85,7 +86,10 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
                     Param("preset", ParamKind.CHOICE, "medium",
                           "MP4 encoder speed against file size",
                           choices=("ultrafast", "superfast", "veryfast", "faster", "fast",
-                                   "medium", "slow", "slower", "veryslow"))),
+                                   "medium", "slow", "slower", "veryslow")),
+                    Param("subtitles", ParamKind.BOOL, False,
+                          "MP4: a subtitles track (mov_text) of the milestones and captions, "
+                          "timed like the frames")),
            max_side=8192, max_fps=120, even=True),
     Format("html", ".html", "html:HtmlWriter",
            "a self-contained player for a browser, a slide or a notebook",
@@ -105,6 +109,9 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
                           "(cards)",
                           choices=tuple(QuestionsAs))),
            max_side=16384, titled=True),
+    Format("pdf", ".pdf", "pdf:PdfWriter",
+           "a printable handout: key frames and the transcript as text",
+           max_side=8192, titled=True),
     Format("png", ".png", "png:PngWriter", "one picture (the final frame)",
            max_side=65535, animation=False),
     Format("null", "", "null:NullWriter", "nothing written (tests)", animation=False),
@@ -168,6 +175,7 @@ __all__ = [
     "HtmlWriter",
     "Mp4Writer",
     "NullWriter",
+    "PdfWriter",
     "PngWriter",
     "Writer",
     "open_writer",

@@ -73,11 +73,12 @@ class HtmlWriter(Writer):
                  autoplay: bool = DEFAULTS["autoplay"], speed: float = DEFAULTS["speed"],
                  fit: str = DEFAULTS["fit"], controls: bool = DEFAULTS["controls"],
                  questions_as: QuestionsAs = DEFAULTS["questions_as"],
-                 title: str = "") -> None:
+                 title: str = "", description: str = "") -> None:
         super().__init__(path, width=width, height=height, palette=palette, fps=fps, loop=loop)
         self.options = {"autoplay": autoplay, "speed": float(speed), "fit": fit,
                         "controls": controls, "questions_as": QuestionsAs(questions_as)}
         self.title = str(title)
+        self.description = str(description)
         # equal colours share one index, so "identical picture" means identical pixels
         canonical: dict[tuple[int, ...], int] = {}
         lut = np.arange(256, dtype=np.uint8)
@@ -213,7 +214,8 @@ class HtmlWriter(Writer):
         with open(self._tmp_path, "w", encoding="utf-8", newline="\n") as out:
             asks = bool(self.questions) and self.options["questions_as"] == QuestionsAs.ASK
             write_page(out, uid, meta_json, Path(self._body.name), self.title,
-                       whole_page=(self.width, self.height), below=250 if asks else 120)
+                       whole_page=(self.width, self.height), below=250 if asks else 120,
+                       description=self.description)
 
     def metadata(self) -> dict:
         """What the player reads besides the changes: size, palette, delays, marks, the
@@ -268,24 +270,40 @@ def player_asset(name: str) -> str:
 
 
 def write_page(out: Any, uid: str, meta_json: str, data: Path, title: str,
-               whole_page: tuple[int, int] | None, below: int = 120) -> None:
+               whole_page: tuple[int, int] | None, below: int = 120,
+               description: str = "") -> None:
     """Write the player into the text file `out`: style, container, data, script. With
     `whole_page` (the picture's width and height), as a page whose player fits the window,
     with `below` CSS pixels left under the picture (controls, questions), but never smaller
     than one CSS pixel per picture pixel unless the window is narrower than the picture
     (shrunk pixel text blurs: a tall picture scrolls instead); else as a fragment for a
-    notebook cell or a slide."""
+    notebook cell or a slide. The page has a `<main>` landmark and a heading (the title,
+    for screen readers only); `description`, the lesson in words, is the picture's text
+    alternative (`aria-describedby`), kept in the player for screen readers."""
     safe_title = html.escape(title or "animation")
     if whole_page:
         w, h = whole_page
         out.write("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                  "<link rel=\"icon\" href=\"data:,\">\n"   # served: no /favicon.ico request
                   f"<title>{safe_title}</title>\n<style data-vz-page>body {{ margin: 8px; }} "
-                  f"body > .vz-player {{ max-width: min(100%, max({w}px, calc((100vh - {below}px)"
-                  f" * {w} / {h})));  margin: 0 auto; }}</style>\n</head><body>\n")
+                  f"body > main > .vz-player {{ max-width: min(100%, max({w}px, "
+                  f"calc((100vh - {below}px) * {w} / {h})));  margin: 0 auto; }}</style>\n"
+                  f"</head><body><main>\n<h1 class=\"vz-sr\">{safe_title}</h1>\n")
+    write_player(out, uid, meta_json, data, safe_title, description)
+    if whole_page:
+        out.write("</main></body></html>\n")
+
+
+def write_player(out: Any, uid: str, meta_json: str, data: Path, safe_title: str,
+                 description: str = "") -> None:
+    """Write the player itself (style, container with its text alternative, data, script)
+    into the text file `out`; `safe_title` is already escaped. Returns None."""
     out.write(f"<style>{player_asset('player.css')}</style>\n")
-    out.write(f"<div class=\"vz-player\" data-vz=\"{uid}\" tabindex=\"0\" "
-              f"aria-label=\"{safe_title}\"></div>\n")
+    about = (f"<p class=\"vz-sr\" data-vz-about>{html.escape(description)}</p>"
+             if description else "")
+    out.write(f"<div class=\"vz-player\" data-vz=\"{uid}\" tabindex=\"0\" role=\"region\" "
+              f"aria-label=\"{safe_title}\">{about}</div>\n")
     safe_meta = meta_json.replace("</", "<\\/")
     out.write(f"<script type=\"application/json\" data-vz-meta=\"{uid}\">{safe_meta}"
               "</script>\n")
@@ -299,15 +317,13 @@ def write_page(out: Any, uid: str, meta_json: str, data: Path, title: str,
     out.write("</script>\n")
     out.write(f"<script>{player_asset('player.js')}\n"
               f"visualizerPlayer(\"{uid}\", document.currentScript);</script>\n")
-    if whole_page:
-        out.write("</body></html>\n")
 
 
 def fragment(page: str) -> str:
     """The player part of a whole page written by `HtmlWriter` (for a notebook or a slide):
-    its style, container and scripts, without the document around them."""
+    its style, container and scripts, without the document around them (nor its heading)."""
     start = page.index("<style>")
-    end = page.rindex("</body>")
+    end = page.rindex("</main>") if "</main>" in page else page.rindex("</body>")
     return page[start:end]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import math
 import os
+import struct
 from fractions import Fraction
 from typing import Any
 
@@ -25,6 +26,15 @@ PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "sl
            "slower", "veryslow", "placebo")
 DEFAULTS = {p.name: p.default for p in FORMATS["mp4"].options}
 BT709 = 1   # ITU-T H.273 code for colour primaries, transfer and matrix
+#: the style header the mov_text encoder must be given (one default style)
+ASS_HEADER = ("[Script Info]\r\nScriptType: v4.00+\r\nPlayResX: 384\r\nPlayResY: 288\r\n\r\n"
+              "[V4+ Styles]\r\nFormat: Name, Fontname, Fontsize, PrimaryColour, "
+              "SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, "
+              "StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, "
+              "Alignment, MarginL, MarginR, MarginV, Encoding\r\nStyle: Default,Arial,16,"
+              "&Hffffff,&Hffffff,&H0,&H0,0,0,0,0,100,100,0,0,1,1,0,2,10,10,10,0\r\n\r\n"
+              "[Events]\r\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, "
+              "MarginV, Effect, Text\r\n").encode("ascii")
 
 
 def pin_mmap_threshold(limit: int = 128 * 1024) -> None:
@@ -49,18 +59,19 @@ class Mp4Writer(Writer):
     """Writes an H.264 MP4; odd sizes are padded by one row/column of `background`.
 
     Options: `crf` (0..51, default 18: visually lossless for flat colours), `preset`
-    (x264 speed/size trade-off, default "medium"), `lookahead` (x264 rc-lookahead in
-    frames, default 10 instead of medium's 40: x264 buffers that many frames, and at
-    1080p 40 frames peaked at ~400 MiB resident against ~210 MiB for 10, for files
-    within a few percent), `background` (palette index used for padding, default 1, the
-    "background" slot). `loop` is ignored: MP4 files do not loop.
+    (x264 speed/size trade-off, default "medium"), `subtitles` (a mov_text track whose
+    cues are given with `cue(start, end, text)` before the file is closed), `lookahead`
+    (x264 rc-lookahead in frames, default 10 instead of medium's 40: x264 buffers that
+    many frames, and at 1080p 40 frames peaked at ~400 MiB resident against ~210 MiB
+    for 10, for files within a few percent), `background` (palette index used for
+    padding, default 1, the "background" slot). `loop` is ignored: MP4 files do not loop.
     """
 
     suffix = ".mp4"
 
     def __init__(self, path: str | os.PathLike, *, width: int, height: int, palette: Any,
                  fps: float = 25, loop: bool = True, crf: int = DEFAULTS["crf"],
-                 preset: str = DEFAULTS["preset"],
+                 preset: str = DEFAULTS["preset"], subtitles: bool = DEFAULTS["subtitles"],
                  lookahead: int = 10, background: int = 1) -> None:
         super().__init__(path, width=width, height=height, palette=palette, fps=fps, loop=loop)
         pin_mmap_threshold()
@@ -81,6 +92,7 @@ class Mp4Writer(Writer):
         self._argb = np.zeros((256, 4), dtype=np.uint8)
         self._argb[:, 0] = 255
         self._argb[:len(self.palette), 1:] = self.palette
+        self._cues: list[tuple[int, int, str]] = []
         self._rate = self._fraction(self.fps)
         self._time = 0.0        # exact end time of the frames so far, in frame periods
         self.samples = 0        # video frames encoded (after repeating held frames)
@@ -96,10 +108,26 @@ class Mp4Writer(Writer):
             ctx.colorspace = ctx.color_primaries = ctx.color_trc = BT709
             ctx.color_range = 1   # MPEG (limited) range
             self._stream = stream
+            self._text = self._text_stream() if subtitles else None
         except BaseException:
             self._container.close()
             self._remove_temp()
             raise
+
+    def _text_stream(self) -> Any:
+        """A mov_text subtitles track (English), its cues in milliseconds."""
+        text = self._container.add_stream("mov_text")
+        text.codec_context.subtitle_header = ASS_HEADER
+        text.time_base = Fraction(1, 1000)
+        text.metadata["language"] = "eng"
+        text.metadata["handler_name"] = "Captions"
+        return text
+
+    def cue(self, start: float, end: float, text: str) -> None:
+        """A subtitle shown from `start` to `end` seconds (only with `subtitles=True`,
+        otherwise ignored); muxed when the file is finished. Returns None."""
+        if self._text is not None and end > start:
+            self._cues.append((round(start * 1000), round(end * 1000), text))
 
     @staticmethod
     def _fraction(fps: float) -> Fraction:
@@ -136,6 +164,15 @@ class Mp4Writer(Writer):
         if self.samples == 0:
             raise ValueError(f"no frames written to `{self.path}`; write at least one frame")
         self._container.mux(self._stream.encode(None))
+        track: Any = self._text
+        for start, end, text in sorted(self._cues) if track is not None else ():
+            data = text.encode("utf-8")[:65535]
+            packet = av.Packet(struct.pack(">H", len(data)) + data)
+            packet.stream = track
+            packet.time_base = track.time_base
+            packet.pts = packet.dts = start
+            packet.duration = end - start
+            self._container.mux(packet)
         self._container.close()
 
     def _discard(self) -> None:

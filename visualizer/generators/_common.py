@@ -42,6 +42,7 @@ class Draws:
 
 
 #: the sides listed by a 4-bit mask (bit k: side k leads to a cell), shared by every cell
+#: (a square or triangle grid's; other grids list theirs from the table)
 _SIDE_SETS: list[tuple[int, ...]] = [tuple(side for side in range(4) if mask >> side & 1)
                                      for mask in range(16)]
 
@@ -54,22 +55,23 @@ def as_array(values: np.ndarray) -> Sequence[int]:
 
 
 class Moves:
-    """The surface's moves as tables Python indexes fast, each made when first asked for:
-    flat int arrays (`as_array`: cheap to make, small in memory) `step[4·i + side]`, the
-    flat cell reached from flat cell i (-1 where the square is not glued), and
-    `other[4·i + side]`, the flat face (4·cell + side) on the wall's other side (-1 there
-    too); or nested lists (a 1000 x 1000 maze's take a second each to make)
+    """The grid's moves as tables Python indexes fast, each made when first asked for:
+    flat int arrays (`as_array`: cheap to make, small in memory) `step[d·i + side]`, the
+    flat cell reached from flat cell i (-1 where no cell lies across), and
+    `other[d·i + side]`, the flat face (d·cell + side) on the wall's other side (-1 there
+    too), with d the grid's `degree` (4 on the square grid); or nested lists (a
+    1000 x 1000 maze's take a second each to make)
     `target[i][side]` and `entered[i][side]` (the side entered). `cells[i]` is the
     (row, col) of flat cell i; `faces` the maze's faces by [cell, side] and `flat_faces`
     by flat face (views: writing them writes the maze)."""
 
     def __init__(self, maze: Maze) -> None:
-        target, entered, _ = maze.surface.step_table
-        self.cols = maze.cols
+        target, entered, _ = maze.grid.step_table
+        self.cols, self.degree = maze.cols, maze.degree
         self.table, self._entered = target, entered
         rows, cols = np.divmod(np.arange(maze.cells), maze.cols)
         self.cells: list[Cell] = list(zip(rows.tolist(), cols.tolist()))
-        self.faces = maze.faces.reshape(-1, 4)
+        self.faces = maze.faces.reshape(-1, self.degree)
         self.flat_faces = maze.faces.reshape(-1)
         assert np.shares_memory(self.flat_faces, maze.faces), "faces must be a view"
 
@@ -87,7 +89,8 @@ class Moves:
 
     @cached_property
     def other(self) -> Sequence[int]:
-        return as_array(np.where(self.table >= 0, self.table * 4 + self._entered, -1))
+        return as_array(np.where(self.table >= 0, self.table * self.degree + self._entered,
+                                 -1))
 
     def flat(self, cell: Cell) -> int:
         return cell[0] * self.cols + cell[1]
@@ -109,17 +112,26 @@ class Moves:
     def options(self) -> list[tuple[int, ...]]:
         """`sides(i)` of every flat cell i, worked out in one numpy pass (cells with the same
         sides share one tuple)."""
-        masks = ((self.table >= 0) * np.array([1, 2, 4, 8])).sum(axis=1).tolist()
-        return [_SIDE_SETS[mask] for mask in masks]
+        d = self.degree
+        weights = 1 << np.arange(d, dtype=np.int64)
+        masks = ((self.table >= 0) * weights).sum(axis=1).tolist()
+        if d == 4:
+            return [_SIDE_SETS[mask] for mask in masks]
+        sets: dict[int, tuple[int, ...]] = {}
+        return [sets.setdefault(m, tuple(s for s in range(d) if m >> s & 1)) for m in masks]
 
     def sides(self, i: int) -> list[int]:
         """The sides of flat cell `i` that lead to a cell (glued ones included)."""
         row = self.target[i]
-        return [side for side in range(4) if row[side] >= 0]
+        return [side for side in range(self.degree) if row[side] >= 0]
 
 
 def start_cell(maze: Maze, rng: np.random.Generator, start: Cell | None) -> Cell:
-    """`start`, or a random cell of `maze`."""
+    """`start`, or a random cell of `maze` (a random row and column on the square grid
+    without a mask, as always; else one of the grid's cells)."""
     if start is not None:
         return start
+    if not maze.grid.plain:
+        cells = maze.grid.cells
+        return cells[int(rng.integers(len(cells)))]
     return int(rng.integers(maze.rows)), int(rng.integers(maze.cols))

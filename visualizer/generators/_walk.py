@@ -2,11 +2,13 @@
 they lead to computed by `visualizer.maze.trail.walk_cells` (a cumulative sum in the
 square, the surface's step table at its edges).
 
-Each step's side is uniform among the four sides of the square, in the square's
-coordinates of the cell being left; a side that leads nowhere (the plane's border) is a
-step that stays put. The walk is a symmetric chain: a step from u to v has probability
-(walls between u and v) / 4, the same as from v to u, so Aldous–Broder's first-entrance
-tree and Wilson's loop-erased tree are uniform over the spanning trees (of walls).
+Each step's side is uniform among the grid's `degree` side indices (the four sides of the
+square, in the square's coordinates of the cell being left); a side that leads nowhere (the
+plane's border, a side the cell does not have) is a step that stays put. The walk is a
+symmetric chain: a step from u to v has probability (walls between u and v) / degree, the
+same as from v to u, so Aldous–Broder's first-entrance tree and Wilson's loop-erased tree
+are uniform over the spanning trees (of walls) on every grid. On a grid other than the
+plain square the cells are found step by step (`walk_any`), not by cumulative sums.
 """
 from __future__ import annotations
 
@@ -24,19 +26,20 @@ BATCH = 1 << 16
 
 
 class Sides:
-    """Uniform sides 0-3 (one byte each) from `rng`, drawn in batches sized for a maze of
-    `cells` cells; `take` hands them out in order and `back` returns the last ones not
-    used, so the same seed always gives the same walk."""
+    """Uniform sides 0 .. degree-1 (one byte each) from `rng`, drawn in batches sized for a
+    maze of `cells` cells; `take` hands them out in order and `back` returns the last ones
+    not used, so the same seed always gives the same walk."""
 
-    def __init__(self, rng: np.random.Generator, cells: int) -> None:
+    def __init__(self, rng: np.random.Generator, cells: int, degree: int = 4) -> None:
         self.rng, self.batch = rng, min(BATCH, max(64, 4 * cells))
+        self.degree = degree
         self._buffer = b""
         self._next = 0
 
     def take(self, n: int) -> bytes:
         """The next `n` sides (`n` at most the batch size)."""
         if self._next + n > len(self._buffer):
-            fresh = self.rng.integers(0, 4, self.batch, dtype=np.uint8).tobytes()
+            fresh = self.rng.integers(0, self.degree, self.batch, dtype=np.uint8).tobytes()
             self._buffer = self._buffer[self._next:] + fresh
             self._next = 0
         a, self._next = self._next, self._next + n
@@ -52,12 +55,13 @@ def as_array(sides: bytes) -> np.ndarray:
     return np.frombuffer(sides, dtype=np.uint8)
 
 
-def steps_from(target: Sequence[int], here: int, sides: bytes) -> Iterator[int]:
+def steps_from(target: Sequence[int], here: int, sides: bytes,
+               degree: int = 4) -> Iterator[int]:
     """The flat cell the walker stands on after each step of `sides`, one step at a time in
     Python (what `walk_cells` computes in numpy; cheaper for a walk of a few steps);
-    `target[4 * cell + side]` is the step table's target, flat."""
+    `target[degree * cell + side]` is the step table's target, flat."""
     for side in sides:
-        there = target[4 * here + side]
+        there = target[degree * here + side]
         if there >= 0:
             here = there
         yield here

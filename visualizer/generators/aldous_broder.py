@@ -14,10 +14,11 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark
 from ..maze import Maze, created
-from ..maze.trail import walk_cells
-from ..registry import Family, Param, ParamKind, register
+from ..grids import GridKind
+from ..maze.trail import walk_any, walk_cells, walk_hex
+from ..registry import ALL_GRIDS, Family, Param, ParamKind, register
 from ._common import start_cell
-from ._walk import SIDES, Sides, as_array, flat_cells
+from ._walk import Sides, as_array, flat_cells
 
 
 @register("generator", "aldous_broder",
@@ -26,28 +27,31 @@ from ._walk import SIDES, Sides, as_array, flat_cells
           params=(Param("start", ParamKind.CELL, None, "where the walk starts (default: random)"),),
           legend={"current": "the random walker",
                   "tested": "where it just wandered"},
-          family=Family.CARVER)
+          family=Family.CARVER, grids=ALL_GRIDS)
 def aldous_broder(maze: Maze, *, rng: np.random.Generator,
                   start: Cell | None = None) -> Iterator[ev.Event]:
     """Carve a uniform spanning tree into the blank `maze` by a random walk.
 
-    Each step takes one of the four sides of the square uniformly; a side that leads
-    nowhere is a step that stays put. Yields GridCreated, CellMarked(start, walker); then,
+    Each step takes one of the grid's side indices uniformly (the four sides of the
+    square); a side that leads nowhere is a step that stays put.
+    Yields GridCreated, CellMarked(start, walker); then,
     for each cell entered for the first time, Walked(that cell, steps since the last
     carving, steps in all, the sides taken) and WallOpened(cell left, side crossed). Ends
     with CellMarked(last cell, clear) once every cell has been entered: the walk stops on
     its last first visit. (`maze` itself is carved a batch of steps ahead of the events.)
     """
     yield created(maze)
-    target, entered, _ = maze.surface.step_table
-    faces = maze.faces.reshape(-1, 4)
-    cells, cols = flat_cells(maze), maze.cols
-    draws = Sides(rng, maze.cells)
+    target, entered, _ = maze.grid.step_table
+    faces = maze.faces.reshape(-1, maze.degree)
+    cells, cols, sides_of = flat_cells(maze), maze.cols, maze.grid.all_sides
+    moves = None if maze.grid.plain else target.tolist()
+    hexes = maze.grid.kind == GridKind.HEX and maze.grid.mask is None
+    draws = Sides(rng, maze.cells, maze.degree)
     first = start_cell(maze, rng, start)
     here = first[0] * cols + first[1]
     seen = np.zeros(maze.cells, dtype=bool)
     seen[here] = True
-    left = maze.cells - 1
+    left = maze.cell_count - 1
     yield ev.CellMarked(first, Mark.WALKER)
     walked = 0                       # steps before this batch
     carry: list[bytes] = []          # the stretch's sides from earlier batches
@@ -55,7 +59,8 @@ def aldous_broder(maze: Maze, *, rng: np.random.Generator,
     while left:
         taken = draws.take(draws.batch)
         sides = as_array(taken)
-        at = walk_cells(target, cols, here, sides)
+        at = walk_cells(target, cols, here, sides) if moves is None \
+            else walk_hex(target, cols, here, sides) if hexes else walk_any(moves, here, sides)
         fresh = np.flatnonzero(~seen[at])
         if not fresh.size:
             carry.append(taken)
@@ -78,7 +83,7 @@ def aldous_broder(maze: Maze, *, rng: np.random.Generator,
             if carry:
                 trail = b"".join(carry) + trail
             yield ev.Walked(cells[cell], carried + j + 1 - mark, walked + j + 1, trail)
-            yield ev.WallOpened(cells[b], SIDES[side])
+            yield ev.WallOpened(cells[b], sides_of[side])
             carry, carried, mark = [], 0, j + 1
         if left:
             carry.append(taken[mark:])

@@ -6,9 +6,10 @@ from typing import Iterator
 import numpy as np
 
 from .. import events as ev
-from ..events import Cell, Mark, Side
+from ..events import Cell, Mark
 from ..maze import Maze, created
-from ..registry import Family, Param, ParamKind, register
+from ..registry import ALL_GRIDS, Family, Param, ParamKind, register
+from ._common import start_cell
 
 
 @register("generator", "backtracker",
@@ -16,7 +17,7 @@ from ..registry import Family, Param, ParamKind, register
           params=(Param("start", ParamKind.CELL, None, "the first cell (default: a random one)"),),
           legend={"stack": "on the stack (the way back)"},
           milestones=frozenset({ev.MilestoneKind.FIRST_BACKTRACK}),
-          family=Family.CARVER)
+          family=Family.CARVER, grids=ALL_GRIDS)
 def backtracker(maze: Maze, *, rng: np.random.Generator,
                 start: Cell | None = None) -> Iterator[ev.Event]:
     """Carve a perfect maze depth-first into the blank `maze`.
@@ -26,14 +27,13 @@ def backtracker(maze: Maze, *, rng: np.random.Generator,
     dead end is announced with Milestone("first backtrack", cell).
     """
     yield created(maze)
-    cols = maze.cols
-    target, entered, _ = maze.surface.step_table
-    faces = maze.faces.reshape(-1, 4)
-    sides = tuple(Side)
+    cols, degree = maze.cols, range(maze.degree)
+    target, entered, _ = maze.grid.step_table
+    faces = maze.faces.reshape(-1, maze.degree)
+    sides = maze.grid.all_sides
     cells = [divmod(i, cols) for i in range(maze.cells)]
     seen = [False] * maze.cells
-    if start is None:
-        start = (int(rng.integers(maze.rows)), int(rng.integers(cols)))
+    start = start_cell(maze, rng, start)
     first = start[0] * cols + start[1]
     seen[first] = True
     stack = [first]
@@ -44,7 +44,7 @@ def backtracker(maze: Maze, *, rng: np.random.Generator,
     while stack:
         here = stack[-1]
         row = moves[here]
-        options = [side for side in range(4) if row[side] >= 0 and not seen[row[side]]]
+        options = [side for side in degree if row[side] >= 0 and not seen[row[side]]]
         cell = cells[here]
         if options:
             if len(options) > 1:

@@ -24,6 +24,7 @@ SURFACE_REASON = ("each cell opens north or east: on a glued surface every cell 
                                                        "can go both ways", 0.0, 1.0),),
           legend={"opened": "its choice: north or east"},
           surfaces=frozenset({"plane"}), surface_reason=SURFACE_REASON,
+          grid_reason="every cell links north or east, the square grid's two directions",
           family=Family.CARVER)
 def binary_tree(maze: Maze, *, rng: np.random.Generator,
                 north: float = 0.5) -> Iterator[ev.Event]:

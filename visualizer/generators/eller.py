@@ -33,6 +33,7 @@ SURFACE_REASON = ("Eller works row by row: each row's ends must be glued to each
                   "opened": "wall opened: two sets joined",
                   "rejected": "wall kept: same set, or by chance"},
           surfaces=SURFACES, surface_reason=SURFACE_REASON,
+          grid_reason="it builds the square grid row by row, sets joined down to the next row",
           milestones=frozenset({ev.MilestoneKind.ALL_MERGED}),
           family=Family.SET_BASED)
 def eller(maze: Maze, *, rng: np.random.Generator, join: float = 0.5) -> Iterator[ev.Event]:

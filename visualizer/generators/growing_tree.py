@@ -8,9 +8,9 @@ from typing import Iterator
 import numpy as np
 
 from .. import events as ev
-from ..events import Cell, Mark, Side
+from ..events import Cell, Mark
 from ..maze import Maze, created
-from ..registry import Family, Param, ParamKind, register
+from ..registry import ALL_GRIDS, Family, Param, ParamKind, register
 from ._common import Draws, Moves, start_cell
 
 POPS = ("newest", "random", "oldest", "middle", "mix")
@@ -27,7 +27,7 @@ POPS = ("newest", "random", "oldest", "middle", "mix")
                         "the first cell (default: a random one)")),
           legend={"stack": "in the active list (may still grow)",
                   "current": "the active cell it grows from"},
-          family=Family.CARVER)
+          family=Family.CARVER, grids=ALL_GRIDS)
 def growing_tree(maze: Maze, *, rng: np.random.Generator, pop: str = "newest",
                  share: float = 0.5, start: Cell | None = None) -> Iterator[ev.Event]:
     """Carve a perfect maze into the blank `maze` from an active list.
@@ -44,7 +44,7 @@ def growing_tree(maze: Maze, *, rng: np.random.Generator, pop: str = "newest",
     moves, draws = Moves(maze), Draws(rng, maze.cells)
     numbers = draws.numbers()             # draws.uniform, as an iterator
     step, other, cells, faces = moves.step, moves.other, moves.cells, moves.flat_faces
-    options, sides = moves.options(), tuple(Side)
+    options, sides, degree = moves.options(), maze.grid.all_sides, maze.degree
     first = moves.flat(start_cell(maze, rng, start))
     seen = bytearray(maze.cells)
     seen[first] = True
@@ -68,7 +68,7 @@ def growing_tree(maze: Maze, *, rng: np.random.Generator, pop: str = "newest",
         if here != current:
             current = here
             yield ev.CellMarked(cells[here], Mark.CURRENT)
-        base = here * 4
+        base = here * degree
         fresh = [side for side in options[here] if not seen[step[base + side]]]
         if fresh:
             n = len(fresh)

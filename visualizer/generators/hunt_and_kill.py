@@ -8,9 +8,9 @@ from typing import Iterator
 import numpy as np
 
 from .. import events as ev
-from ..events import Cell, Mark, Side
+from ..events import Cell, Mark
 from ..maze import Maze, created
-from ..registry import Family, Param, ParamKind, register
+from ..registry import ALL_GRIDS, Family, Param, ParamKind, register
 from ._common import Draws, Moves, start_cell
 
 
@@ -20,7 +20,7 @@ from ._common import Draws, Moves, start_cell
           params=(Param("start", ParamKind.CELL, None, "where the first walk starts (default: "
                                                        "random)"),),
           legend={"scan": "the hunt's scan line"},
-          family=Family.CARVER)
+          family=Family.CARVER, grids=ALL_GRIDS)
 def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
                   start: Cell | None = None) -> Iterator[ev.Event]:
     """Carve a perfect maze into the blank `maze`: walks and hunts.
@@ -43,21 +43,23 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
     step, other, cells, cols = moves.step, moves.other, moves.cells, maze.cols
     # the step table with the outside as one more cell (index `cells`, never in the maze)
     outside = np.where(moves.table >= 0, moves.table, maze.cells)
-    faces, sides = moves.flat_faces, tuple(Side)
+    faces, sides, degree = moves.flat_faces, maze.grid.all_sides, maze.degree
     options = moves.options()
-    row_cells = [tuple(cells[r * cols:(r + 1) * cols]) for r in range(maze.rows)]
+    present = maze.grid.present
+    row_cells = [tuple(cells[r * cols + c] for c in np.flatnonzero(present[r]).tolist())
+                 for r in range(maze.rows)]
     here = moves.flat(start_cell(maze, rng, start))
     seen = bytearray(maze.cells + 1)      # 1: in the maze; the same bytes, seen by numpy:
     in_maze = np.frombuffer(seen, dtype=np.uint8)
     seen[here] = True
-    left_in_row = [cols] * maze.rows
+    left_in_row = present.sum(axis=1).tolist()
     left_in_row[here // cols] -= 1
-    left = maze.cells - 1
+    left = maze.cell_count - 1
     yield ev.CellMarked(cells[here], Mark.WALKER)
     first_row = 0
     hunts = 0
     while left:
-        base = here * 4
+        base = here * degree
         fresh = [side for side in options[here] if not seen[step[base + side]]]
         if fresh:
             n = len(fresh)
@@ -82,12 +84,13 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
                 yield ev.CellsMarked(row_cells[row], Mark.SCAN, replacing=True)
                 lo = row * cols
                 # a neighbour in the maze: any of the cell's four bytes, read as one word
-                near = in_maze[outside[lo:lo + cols]].view(np.uint32)[:, 0] != 0
+                near = in_maze[outside[lo:lo + cols]].view(np.uint32)[:, 0] != 0 \
+                    if degree == 4 else in_maze[outside[lo:lo + cols]].any(axis=1)
                 hits = near & (in_maze[lo:lo + cols] == 0)
                 k = int(hits.argmax())
                 if hits[k]:
                     i = lo + k
-                    inside = [side for side in options[i] if seen[step[4 * i + side]]]
+                    inside = [side for side in options[i] if seen[step[degree * i + side]]]
                     n = len(inside)
                     k = int(next(numbers) * n)
                     found = i, inside[k if k < n else n - 1]
@@ -95,7 +98,7 @@ def hunt_and_kill(maze: Maze, *, rng: np.random.Generator,
             assert found is not None, "a connected surface always has such a cell"
             there, side = found
             hunts += 1
-            faces[4 * there + side] = faces[other[4 * there + side]] = True
+            faces[degree * there + side] = faces[other[degree * there + side]] = True
             yield ev.WallOpened(cells[there], sides[side])
             yield ev.CellMarked(cells[there], Mark.WALKER)
             if hunts == 1:

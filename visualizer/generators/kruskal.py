@@ -6,9 +6,8 @@ from typing import Iterator
 import numpy as np
 
 from .. import events as ev
-from ..events import Side
 from ..maze import Maze, created
-from ..registry import Family, register
+from ..registry import ALL_GRIDS, Family, register
 from ..maze.union_find import UnionFind
 
 
@@ -17,7 +16,7 @@ from ..maze.union_find import UnionFind
           "(union-find, union by rank, path compression)",
           legend={"opened": "wall opened: it joined two sets",
                   "rejected": "wall kept: both sides in one set"},
-          family=Family.SET_BASED)
+          family=Family.SET_BASED, grids=ALL_GRIDS)
 def kruskal(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """Build a perfect maze as a random spanning tree of the surface's cell graph.
 
@@ -28,24 +27,24 @@ def kruskal(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """
     yield created(maze, fill=ev.Fill.SETS)
     cols = maze.cols
-    walls = maze.surface.wall_faces
-    target, entered, _ = maze.surface.step_table
+    walls = maze.grid.wall_faces
+    target, entered, _ = maze.grid.step_table
     sets = UnionFind(maze.cells)
-    if sets.sets == 1:
+    if maze.cell_count == 1:
         yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
         return
     # the walls in a random order, each as (cell, side, cell across), all decoded at once
-    here, sides = np.divmod(walls[rng.permutation(len(walls))], 4)
+    here, sides = np.divmod(walls[rng.permutation(len(walls))], maze.degree)
     there = target[here, sides]
     through = entered[here, sides]
-    faces = maze.faces.reshape(-1, 4)
+    faces = maze.faces.reshape(-1, maze.degree)
     cells = [divmod(i, cols) for i in range(maze.cells)]
-    side_of = tuple(Side)
+    side_of = maze.grid.all_sides
     union = sets.union
     considered, rejected, merged, opened = (ev.WallConsidered, ev.WallRejected,
                                             ev.SetsMerged, ev.WallOpened)
     same_set = ev.Rejection.SAME_SET
-    left = maze.cells - 1
+    left = maze.cell_count - 1
     for i, s, j, t in zip(here.tolist(), sides.tolist(), there.tolist(), through.tolist()):
         cell, side = cells[i], side_of[s]
         yield considered(cell, side)

@@ -6,9 +6,8 @@ from typing import Iterator
 import numpy as np
 
 from .. import events as ev
-from ..events import Side
 from ..maze import Maze, created
-from ..registry import Family, register
+from ..registry import ALL_GRIDS, Family, register
 
 
 @register("generator", "kruskal_naive",
@@ -16,7 +15,7 @@ from ..registry import Family, register
           "relabels every cell of one of them",
           legend={"opened": "wall opened: it joined two sets",
                   "rejected": "wall kept: both sides in one set"},
-          family=Family.SET_BASED)
+          family=Family.SET_BASED, grids=ALL_GRIDS)
 def kruskal_naive(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """Build a perfect maze; the union relabels the second wall side's whole zone.
 
@@ -30,21 +29,21 @@ def kruskal_naive(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]
     """
     yield created(maze, fill=ev.Fill.SETS)
     cols = maze.cols
-    walls = maze.surface.wall_faces
-    target, entered, _ = maze.surface.step_table
-    if maze.cells == 1:
+    walls = maze.grid.wall_faces
+    target, entered, _ = maze.grid.step_table
+    if maze.cell_count == 1:
         yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
         return
     # the same draw as kruskal's: the walls in a random order, each as (cell, side, across)
-    here, sides = np.divmod(walls[rng.permutation(len(walls))], 4)
+    here, sides = np.divmod(walls[rng.permutation(len(walls))], maze.degree)
     there = target[here, sides]
     through = entered[here, sides]
-    faces = maze.faces.reshape(-1, 4)
+    faces = maze.faces.reshape(-1, maze.degree)
     cells = [divmod(i, cols) for i in range(maze.cells)]
-    side_of = tuple(Side)
+    side_of = maze.grid.all_sides
     zone = list(range(maze.cells))
     members = {i: [i] for i in range(maze.cells)}
-    left = maze.cells - 1
+    left = maze.cell_count - 1
     for i, s, j, t in zip(here.tolist(), sides.tolist(), there.tolist(), through.tolist()):
         cell, side = cells[i], side_of[s]
         yield ev.WallConsidered(cell, side)

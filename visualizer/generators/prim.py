@@ -11,9 +11,9 @@ from typing import Iterator, Sequence
 import numpy as np
 
 from .. import events as ev
-from ..events import Cell, Mark, Side
+from ..events import Cell, Mark
 from ..maze import Maze, created
-from ..registry import Family, Param, ParamKind, register
+from ..registry import ALL_GRIDS, Family, Param, ParamKind, register
 from ._common import Draws, Moves, as_array, start_cell
 
 _START = Param("start", ParamKind.CELL, None, "the first cell of the maze (default: a random one)")
@@ -24,7 +24,7 @@ _START = Param("start", ParamKind.CELL, None, "the first cell of the maze (defau
           "a random wall to a neighbour already in it",
           params=(_START,),
           legend={"frontier": "frontier: next to the maze, not in it"},
-          family=Family.CARVER)
+          family=Family.CARVER, grids=ALL_GRIDS)
 def prim(maze: Maze, *, rng: np.random.Generator,
          start: Cell | None = None) -> Iterator[ev.Event]:
     """Carve a perfect maze into the blank `maze`, growing it by random frontier cells.
@@ -39,13 +39,13 @@ def prim(maze: Maze, *, rng: np.random.Generator,
     moves = Moves(maze)
     numbers = Draws(rng, maze.cells).numbers()
     step, other, cells, faces = moves.step, moves.other, moves.cells, moves.flat_faces
-    options, sides = moves.options(), tuple(Side)
+    options, sides, degree = moves.options(), maze.grid.all_sides, maze.degree
     here = moves.flat(start_cell(maze, rng, start))
     state = bytearray(maze.cells)     # 0 outside, 1 frontier, 2 in the maze
     frontier: list[int] = []
     while True:
         state[here] = 2
-        base = here * 4
+        base = here * degree
         for side in options[here]:
             j = step[base + side]
             if state[j] == 0:
@@ -60,7 +60,7 @@ def prim(maze: Maze, *, rng: np.random.Generator,
         frontier[k], frontier[-1] = frontier[-1], frontier[k]
         here = frontier.pop()
         yield ev.CellMarked(cells[here], Mark.WALKER)
-        base = here * 4
+        base = here * degree
         inside = [side for side in options[here] if state[step[base + side]] == 2]
         n = len(inside)
         k = int(next(numbers) * n)
@@ -84,7 +84,7 @@ _BANDS = (Mark.CHEAP, Mark.MIDDLING, Mark.DEAR)
                   "dear": "frontier, lightest wall over 2/3",
                   "considered": "the lightest wall out of the maze",
                   "opened": "the lightest wall out of the maze, opened"},
-          family=Family.CARVER)
+          family=Family.CARVER, grids=ALL_GRIDS)
 def prim_true(maze: Maze, *, rng: np.random.Generator,
               start: Cell | None = None) -> Iterator[ev.Event]:
     """Carve the minimum spanning tree of random wall weights into the blank `maze`.
@@ -98,8 +98,8 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
     yield created(maze)
     moves = Moves(maze)
     step, other, cells, faces = moves.step, moves.other, moves.cells, moves.flat_faces
-    options, sides = moves.options(), tuple(Side)
-    keys, wall_of, cheap, middling, limit = _wall_keys(maze, rng.random((maze.cells, 4)))
+    options, sides, degree = moves.options(), maze.grid.all_sides, maze.degree
+    keys, wall_of, cheap, middling, limit = _wall_keys(maze, rng.random((maze.cells, degree)))
     here = moves.flat(start_cell(maze, rng, start))
     in_tree = bytearray(maze.cells)
     unseen = len(wall_of)               # "no wall into the maze yet": above every key
@@ -115,11 +115,11 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
     marked, considered, opened = ev.CellMarked, ev.WallConsidered, ev.WallOpened
     clear = Mark.CLEAR
     yield ev.CellMarked(cells[here], Mark.CLEAR)
-    left = maze.cells                   # cells not in the maze yet
+    left = maze.cell_count              # cells not in the maze yet
     while True:
         in_tree[here] = True
         left -= 1
-        base = here * 4
+        base = here * degree
         pick = unseen                       # the lightest wall queued from `here`
         for side in options[here]:
             j = step[base + side]
@@ -163,15 +163,15 @@ def prim_true(maze: Maze, *, rng: np.random.Generator,
         while True:
             face = wall_of[key]
             here = step[face]
-            if not in_tree[face >> 2]:      # the maze is on the wall's other face
-                face, here = other[face], face >> 2
+            if not in_tree[face // degree]:     # the maze is on the wall's other face
+                face, here = other[face], face // degree
             if not in_tree[here] or not (light or heavy):
                 break
             key = pop(light) if light else pop_heavy()
         if in_tree[here]:
             break
         faces[face] = faces[other[face]] = True
-        cell, side = cells[face >> 2], sides[face & 3]
+        cell, side = cells[face // degree], sides[face % degree]
         yield considered(cell, side)
         yield opened(cell, side)
         yield marked(cells[here], clear)
@@ -218,15 +218,15 @@ def _wall_keys(maze: Maze, draws: np.ndarray
     (its band in `_BANDS`, in key terms), and the first key of a weight of 1/2 or more
     (the bond percolation threshold of the square grid: the lightest wall out of a
     random-weight tree is nearly always below it)."""
-    target, entered, _ = maze.surface.step_table
-    first = maze.surface.wall_faces                 # each wall's first face, in face order
+    target, entered, _ = maze.grid.step_table
+    first = maze.grid.wall_faces                    # each wall's first face, in face order
     weight = draws.ravel()[first]
     order = np.argsort(weight, kind="stable")
     rank = np.empty_like(order)
     rank[order] = np.arange(len(order))
     key = np.full(target.size, len(order), dtype=np.int64)
     key[first] = rank
-    key[(target * 4 + entered).ravel()[first]] = rank
+    key[(target * maze.degree + entered).ravel()[first]] = rank
     bands = np.minimum(2, (weight * 3).astype(np.int64))
     cheap, middling = int((bands == 0).sum()), int((bands <= 1).sum())
     half = int((weight < 0.5).sum())

@@ -24,6 +24,7 @@ SURFACE_REASON = ("a chamber is a rectangle closed by walls: on a glued surface 
           legend={"chamber": "the chamber being divided",
                   "rejected": "the gap left in the new wall"},
           surfaces=frozenset({"plane"}), surface_reason=SURFACE_REASON,
+          grid_reason="it divides rectangles of square cells with straight walls",
           family=Family.WALL_ADDER)
 def recursive_division(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """Build a perfect maze on the plane by adding walls to an open grid.

@@ -13,9 +13,10 @@ from typing import Generator, Iterator
 import numpy as np
 
 from .. import events as ev
-from ..events import Mark, Side
+from ..events import Mark
 from ..maze import Maze, created
-from ..registry import Family, register
+from ..registry import ALL_GRIDS, Family, register
+from ..surfaces import Walls
 
 
 def fisher_yates(walls: list, rng: np.random.Generator) -> Iterator[tuple[int, int]]:
@@ -31,7 +32,8 @@ def connection_test(is_open: list[bool], target: list[list[int]],
                     marks: list[ev.CellMarked], start: int,
                     goal: int) -> Generator[ev.CellMarked, None, bool]:
     """Bidirectional breadth-first traversal through open walls between flat cells `start`
-    and `goal`: `is_open[4 * cell + side]` says whether a face is open, `target[cell][side]`
+    and `goal`: `is_open[d * cell + side]` (d: the grid's degree, the length of a row of
+    `target`) says whether a face is open, `target[cell][side]`
     where it leads, `marks[i]` is CellMarked(cell i, tested). Yields that mark for each cell
     reached, from either side (both ends first), always growing the side with the shorter
     queue; returns True as soon as one side reaches a cell of the other, False when one
@@ -42,12 +44,13 @@ def connection_test(is_open: list[bool], target: list[list[int]],
     yield marks[goal]
     seen = ({start}, {goal})
     queues = (deque([start]), deque([goal]))
+    degree = len(target[start])
     while queues[0] and queues[1]:
         k = 0 if len(queues[0]) <= len(queues[1]) else 1
         mine, theirs, queue = seen[k], seen[1 - k], queues[k]
         here = queue.popleft()
         for side, there in enumerate(target[here]):
-            if not is_open[4 * here + side] or there in mine:
+            if not is_open[degree * here + side] or there in mine:
                 continue
             if there in theirs:
                 return True
@@ -62,7 +65,7 @@ def connection_test(is_open: list[bool], target: list[list[int]],
           "that disconnects its two sides (tested by a traversal)",
           legend={"rejected": "kept open: building it would disconnect",
                   "built": "wall built: the maze stays connected"},
-          family=Family.WALL_ADDER)
+          family=Family.WALL_ADDER, grids=ALL_GRIDS)
 def reverse_delete(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """Build a perfect maze by adding walls to an open grid.
 
@@ -73,35 +76,36 @@ def reverse_delete(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event
     WallRejected(reason="would disconnect") — and MarksCleared("tested").
     Ends with Milestone("spanning tree").
     """
-    target = maze.surface.step_table[0].reshape(maze.rows, maze.cols, 4)
+    degree, grid = maze.degree, maze.grid
+    target = grid.step_table[0].reshape(maze.rows, maze.cols, degree)
     maze.faces[:] = target >= 0
     yield created(maze, fill=ev.Fill.OPEN)
-    walls = list(maze.surface.internal_walls)
+    walls = list(Walls(grid.wall_faces, maze.cols, degree))
     plural = "" if len(walls) == 1 else "s"
     yield ev.Milestone(f"Fisher–Yates shuffle of {len(walls)} wall{plural}",
                        kind=ev.MilestoneKind.SHUFFLE)
     for i, _ in fisher_yates(walls, rng):
         r, c, side = walls[i]
-        yield ev.WallConsidered((r, c), Side(side))
+        yield ev.WallConsidered((r, c), grid.side(side))
     yield ev.Milestone("shuffled: try each wall", kind=ev.MilestoneKind.SHUFFLED)
     cols = maze.cols
-    moves, entered, _ = maze.surface.step_table
+    moves, entered, _ = grid.step_table
     moves_list = moves.tolist()
     is_open = maze.faces.reshape(-1).tolist()
     # events are frozen: one CellMarked per cell serves every test
     marks = [ev.CellMarked(divmod(i, cols), Mark.TESTED) for i in range(maze.cells)]
     for r, c, side in walls:
-        cell, side = (r, c), Side(side)
+        cell, side = (r, c), grid.side(side)
         here = r * cols + c
         there, back = int(moves[here, side]), int(entered[here, side])
         yield ev.WallConsidered(cell, side)
         maze.close_wall(cell, side)
-        is_open[4 * here + side] = is_open[4 * there + back] = False
+        is_open[degree * here + side] = is_open[degree * there + back] = False
         if (yield from connection_test(is_open, moves_list, marks, here, there)):
             yield ev.WallClosed(cell, side)
         else:
             maze.open_wall(cell, side)
-            is_open[4 * here + side] = is_open[4 * there + back] = True
+            is_open[degree * here + side] = is_open[degree * there + back] = True
             yield ev.WallRejected(cell, side, ev.Rejection.WOULD_DISCONNECT)
         yield ev.MarksCleared(Mark.TESTED)
     yield ev.Milestone("spanning tree", kind=ev.MilestoneKind.SPANNING_TREE)

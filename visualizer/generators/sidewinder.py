@@ -26,6 +26,7 @@ SURFACE_REASON = ("sidewinder opens every cell east or north: on a glued surface
                   "current": "the run's cell that opens north",
                   "opened": "its choice: on east, or north out of the run"},
           surfaces=frozenset({"plane"}), surface_reason=SURFACE_REASON,
+          grid_reason="it carves the square grid row by row: runs east, one link north each",
           family=Family.CARVER)
 def sidewinder(maze: Maze, *, rng: np.random.Generator,
                close: float = 0.5) -> Iterator[ev.Event]:

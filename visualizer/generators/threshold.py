@@ -33,7 +33,8 @@ def draw_blocked(rows: int, cols: int, threshold: float,
           params=(Param("threshold", ParamKind.FLOAT, 0.3, "the probability that a cell is blocked",
                         min=0.0, max=1.0),),
           perfect=False, blocks=True,
-          family=Family.BLOCK)
+          family=Family.BLOCK,
+          grid_reason="it makes a block maze: square cells, open or solid, on the block grid")
 def threshold(maze: Maze, *, rng: np.random.Generator,
               threshold: float = 0.3) -> Iterator[ev.Event]:
     """Turn the blank `maze` into a block maze (all walls open) and block cells at random.

@@ -17,9 +17,9 @@ from .. import events as ev
 from ..events import Cell, Mark
 from ..maze import Maze, created
 from ..maze.trail import walk_cells
-from ..registry import Family, Param, ParamKind, register
+from ..registry import ALL_GRIDS, Family, Param, ParamKind, register
 from ._common import start_cell
-from ._walk import SIDES, Sides, as_array, flat_cells, steps_from
+from ._walk import Sides, as_array, flat_cells, steps_from
 
 #: a loop erasing this many cells or more ends a stretch (and is told as its `loop`);
 #: smaller ones are folded into the stretch around them (its `cut`)
@@ -40,13 +40,14 @@ _OFF, _TREE = -1, -2           # `where` for a cell off the walk, in the tree
                                                        "random)"),),
           legend={"current": "the random walker", "unvisited": "not in the maze yet",
                   "tested": "where it just wandered"},
-          family=Family.CARVER)
+          family=Family.CARVER, grids=ALL_GRIDS)
 def wilson(maze: Maze, *, rng: np.random.Generator,
            start: Cell | None = None) -> Iterator[ev.Event]:
     """Carve a uniform spanning tree into the blank `maze` with loop-erased random walks.
 
-    Each step takes one of the four sides of the square uniformly; a side that leads
-    nowhere is a step that stays put. Yields GridCreated and CellMarked(first cell, clear)
+    Each step takes one of the grid's side indices uniformly (the four sides of the
+    square); a side that leads nowhere is a step that stays put.
+    Yields GridCreated and CellMarked(first cell, clear)
     (a maze of one cell). Then, for each cell still outside the maze (in a random order), a
     walk, told by Walked events, each `count` = steps walked in all walks, one per stretch
     of walk: Walked(where it ends, steps, count, sides, cut = the cells its one-cell loops
@@ -59,14 +60,18 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
     The first walk to join announces it with a Milestone. Ends with MarksCleared(walker).
     """
     yield created(maze)
-    target, entered, _ = maze.surface.step_table
-    faces = maze.faces.reshape(-1)     # flat: 4 * cell + side, as are the moves
+    target, entered, _ = maze.grid.step_table
+    faces = maze.faces.reshape(-1)     # flat: degree * cell + side, as are the moves
     moves: list[int] = target.reshape(-1).tolist()
     inward: list[int] = entered.reshape(-1).tolist()
-    cells, cols = flat_cells(maze), maze.cols
-    draws = Sides(rng, maze.cells)
+    cells, cols, sides_of = flat_cells(maze), maze.cols, maze.grid.all_sides
+    degree, plain = maze.degree, maze.grid.plain
+    draws = Sides(rng, maze.cells, degree)
     root = start_cell(maze, rng, start)
     where = [_OFF] * maze.cells        # a cell's place on the walk, or _OFF / _TREE
+    if not plain:                      # a slot that is no cell: as good as in the tree
+        for i in np.flatnonzero(~maze.grid.present.reshape(-1)).tolist():
+            where[i] = _TREE
     where[root[0] * cols + root[1]] = _TREE
     yield ev.CellMarked(root, Mark.CLEAR)
     walked = 0                         # steps in all walks before this window
@@ -86,7 +91,7 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
         while not done:
             taken = draws.take(width)
             mark = 0                   # where the stretch starts in this window
-            at = steps_from(moves, head, taken) if width <= IN_PYTHON \
+            at = steps_from(moves, head, taken, degree) if width <= IN_PYTHON or not plain \
                 else walk_cells(target, cols, head, as_array(taken)).tolist()
             for x, there in enumerate(at):
                 if there == head:      # a step that stays put
@@ -130,10 +135,10 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
         # the walk joins the maze: its walls open from its head back to its first cell
         for cell in reversed(path):
             side = exit_of[cell]
-            face = 4 * cell + side
-            faces[face] = faces[4 * moves[face] + inward[face]] = True
+            face = degree * cell + side
+            faces[face] = faces[degree * moves[face] + inward[face]] = True
             where[cell] = _TREE
-            yield ev.WallOpened(cells[cell], SIDES[side])
+            yield ev.WallOpened(cells[cell], sides_of[side])
         yield ev.MarksCleared(Mark.WALK)
         if not joined:
             joined = True

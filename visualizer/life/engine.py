@@ -138,15 +138,15 @@ class Stepper:
 
     # --- one generation --------------------------------------------------------------
 
-    def step(self) -> None:
-        """Advance one generation in place."""
+    def _sideways(self) -> tuple[np.ndarray, np.ndarray]:
+        """Fill the ghost ring of the current buffer and return the padded rows' words
+        seen one cell over: west[c] holds cell c-1 and east[c] cell c+1 of the same row."""
         A = self._cur
         left, right = self._fill_ring(A)
-        b, c = self._b, self._c
-        west, east, x, a, s, cy, tmp = (b[k] for k in ("west", "east", "x", "a", "s", "cy",
-                                                       "tmp"))
-        # west[c] = cell c-1 and east[c] = cell c+1 of the same padded row; the carries
-        # between words run over the flat buffer, then the row ends take the ghost columns
+        b = self._b
+        west, east, tmp = b["west"], b["east"], b["tmp"]
+        # the carries between words run over the flat buffer, then the row ends take the
+        # ghost columns
         flat, tmpf = A.reshape(-1), tmp.reshape(-1)
         westf, eastf = west.reshape(-1), east.reshape(-1)
         np.left_shift(flat, _U1, out=westf)
@@ -157,6 +157,14 @@ class Stepper:
         np.left_shift(flat[1:], _U63, out=tmpf[:-1])
         eastf[:-1] |= tmpf[:-1]
         east[:, -1] = (A[:, -1] >> _U1) | (right << self._east_shift)
+        return west, east
+
+    def step(self) -> None:
+        """Advance one generation in place."""
+        A = self._cur
+        west, east = self._sideways()
+        b, c = self._b, self._c
+        x, a, s, cy = (b[k] for k in ("x", "a", "s", "cy"))
         # horizontal sums: west + east = (x, a); west + self + east = (s, cy)
         np.bitwise_xor(west, east, out=x)
         np.bitwise_and(west, east, out=a)

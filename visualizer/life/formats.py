@@ -14,6 +14,7 @@ from typing import Any
 
 from .cells_format import parse_cells, write_cells
 from .golly_rule import parse_golly_rule
+from .mcell_format import parse_mcell
 from .pattern_file import LifeFile, LifeFormatError, confine, read_text
 from .pattern_limits import LIMITS, LifeLimits
 from .rle_reader import parse_rle, read_rle
@@ -23,9 +24,10 @@ from .rle_writer import write_generation_rle, write_rle
 def read_pattern(path: str | pathlib.Path, *,
                  roots: Iterable[str | pathlib.Path] | None = None,
                  limits: LifeLimits | None = None) -> LifeFile:
-    """The pattern in `path`, read as RLE or plaintext by its extension (.rle, .cells,
-    .txt), sparsely and within `limits` (default `LIMITS`). With `roots`, the path must
-    resolve inside one of those folders (`confine`), checked before the file is touched."""
+    """The pattern in `path`, read as RLE, plaintext or MCell by its extension (.rle,
+    .cells, .txt, .mcl), sparsely and within `limits` (default `LIMITS`). With `roots`,
+    the path must resolve inside one of those folders (`confine`), checked before the file
+    is touched."""
     limits = limits or LIMITS
     given = pathlib.Path(path)
     target = confine(given, roots) if roots is not None else given
@@ -34,12 +36,14 @@ def read_pattern(path: str | pathlib.Path, *,
         parse: Any = parse_rle
     elif suffix in (".cells", ".txt"):
         parse = parse_cells
+    elif suffix == ".mcl":
+        parse = parse_mcell
     else:
-        raise LifeFormatError(str(given), 0, f"expected a .rle or .cells file, got "
+        raise LifeFormatError(str(given), 0, f"expected a .rle, .cells or .mcl file, got "
                                              f"{suffix[:20] or 'no extension'!r}")
     return parse(read_text(target, str(given), limits), source=str(given), limits=limits)
 
 
 __all__ = ["LIMITS", "LifeFile", "LifeFormatError", "LifeLimits", "confine", "parse_cells",
-           "parse_golly_rule", "parse_rle", "read_pattern", "read_rle", "write_cells",
-           "write_generation_rle", "write_rle"]
+           "parse_golly_rule", "parse_mcell", "parse_rle", "read_pattern", "read_rle",
+           "write_cells", "write_generation_rle", "write_rle"]

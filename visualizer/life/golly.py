@@ -16,7 +16,10 @@ import numpy as np
 
 from ..surfaces import Surface
 from .formats import LifeFormatError, write_rle
-from .rules import Rule, parse_rule
+from .families import FamilyRule, RuleFamily
+from .family_parse import parse_family_rule
+from .rule_table import RULE_DIRS
+from .rules import Rule
 
 
 def bgolly_path() -> str | None:
@@ -25,7 +28,14 @@ def bgolly_path() -> str | None:
 
 
 def parse_macrocell(text: str, source: str = "<macrocell>") -> list[tuple[int, int]]:
-    """The live cells `(x, y)` (Golly's coordinates) of a two-state macrocell file."""
+    """The live cells `(x, y)` (Golly's coordinates) of a macrocell file."""
+    return [(x, y) for x, y, _ in parse_macrocell_states(text, source)]
+
+
+def _mc_nodes(text: str, source: str) -> tuple[list, list[int]]:
+    """A macrocell file's nodes (node 0 empty) and their levels: two-state leaves as lists
+    of (x, y) cells, multi-state level-1 leaves as their four states, others as
+    (level, nw, ne, sw, se)."""
     nodes: list = [None]  # node 0 is the empty node
     levels: list[int] = [0]
     for lineno, raw in enumerate(text.splitlines(), start=1):
@@ -39,18 +49,25 @@ def parse_macrocell(text: str, source: str = "<macrocell>") -> list[tuple[int, i
             nodes.append(cells)
             levels.append(3)
             continue
-        parts = line.split()
         try:
-            level, nw, ne, sw, se = (int(p) for p in parts)
+            level, nw, ne, sw, se = (int(p) for p in line.split())
         except ValueError:
             raise LifeFormatError(source, lineno, f"expected a leaf or 'level nw ne sw se', "
                                                   f"found {line!r}") from None
         nodes.append((level, nw, ne, sw, se))
         levels.append(level)
+    return nodes, levels
+
+
+def parse_macrocell_states(text: str, source: str = "<macrocell>"
+                           ) -> list[tuple[int, int, int]]:
+    """The cells `(x, y, state)` in a state other than 0 (Golly's coordinates) of a
+    two-state or multi-state macrocell file."""
+    nodes, levels = _mc_nodes(text, source)
     if len(nodes) == 1:
         return []
     root = len(nodes) - 1
-    out: list[tuple[int, int]] = []
+    out: list[tuple[int, int, int]] = []
     stack = [(root, 0, 0)]
     while stack:
         k, x0, y0 = stack.pop()
@@ -58,47 +75,66 @@ def parse_macrocell(text: str, source: str = "<macrocell>") -> list[tuple[int, i
             continue
         node = nodes[k]
         if isinstance(node, list):
-            out.extend((x0 + x, y0 + y) for x, y in node)
+            out.extend((x0 + x, y0 + y, 1) for x, y in node)
             continue
         level, nw, ne, sw, se = node
+        if level == 1:       # a multi-state leaf: the states themselves
+            out.extend((x0 + dx, y0 + dy, s) for (dx, dy), s in
+                       zip(((0, 0), (1, 0), (0, 1), (1, 1)), (nw, ne, sw, se)) if s)
+            continue
         half = 1 << (level - 1)
         stack += [(nw, x0, y0), (ne, x0 + half, y0), (sw, x0, y0 + half),
                   (se, x0 + half, y0 + half)]
     # the root is centred on the origin with y growing downward and shifted by one row
     half_root = 1 << (levels[root] - 1)
-    return [(x - half_root, y - half_root + 1) for x, y in out]
+    return [(x - half_root, y - half_root + 1, s) for x, y, s in out]
+
+
+def algorithm_for(rule: "Rule | FamilyRule") -> str:
+    """The bgolly algorithm that runs `rule` and writes macrocell files."""
+    if isinstance(rule, FamilyRule) and rule.family == RuleFamily.TABLE:
+        return "RuleLoader"
+    if isinstance(rule, FamilyRule) and rule.family == RuleFamily.GENERATIONS:
+        return "Generations"
+    return "HashLife"
 
 
 def run_bgolly_file(rle_path: "str | pathlib.Path", surface: Surface, generations: int,
-                    *, timeout: float = 120.0) -> np.ndarray:
+                    *, timeout: float = 120.0, algorithm: str = "HashLife",
+                    rule_dirs: tuple[pathlib.Path, ...] = RULE_DIRS) -> np.ndarray:
     """The grid bgolly reaches `generations` steps after loading the RLE file `rle_path`
-    (whose rule names the bounded grid `surface`), as a rows x cols uint8 array."""
+    (whose rule names the bounded grid `surface`) with `algorithm`, as a rows x cols uint8
+    array of states."""
     exe = bgolly_path()
     if exe is None:
         raise FileNotFoundError("bgolly is not on PATH")
     h, w = surface.rows, surface.cols
+    search = [arg for d in rule_dirs[:1] for arg in ("-s", f"{d}/")]
     with tempfile.TemporaryDirectory(prefix="bgolly-") as tmp:
         dst = pathlib.Path(tmp, "out.mc")
-        subprocess.run([exe, "-a", "HashLife", "-m", str(generations), "-q", "-q",
+        subprocess.run([exe, "-a", algorithm, *search, "-m", str(generations), "-q", "-q",
                         "-o", str(dst), str(rle_path)], check=True, capture_output=True,
                        timeout=timeout)
-        cells = parse_macrocell(dst.read_text(), str(dst))
+        cells = parse_macrocell_states(dst.read_text(), str(dst))
     out = np.zeros((h, w), dtype=np.uint8)
-    for x, y in cells:
+    for x, y, state in cells:
         r, c = y + h // 2, x + w // 2
         if not (0 <= r < h and 0 <= c < w):
             raise ValueError(f"bgolly returned a cell at ({x}, {y}), outside the {w}x{h} grid")
-        out[r, c] = 1
+        out[r, c] = state
     return out
 
 
-def run_bgolly(grid: np.ndarray, rule: "Rule | str", surface: Surface, generations: int,
-               *, timeout: float = 120.0) -> np.ndarray:
-    """The grid after `generations` steps as computed by bgolly on the same bounded grid."""
+def run_bgolly(grid: np.ndarray, rule: "Rule | FamilyRule | str", surface: Surface,
+               generations: int, *, timeout: float = 120.0) -> np.ndarray:
+    """The grid after `generations` steps as computed by bgolly on the same bounded grid,
+    for a rule of any family (states as Golly numbers them)."""
+    parsed = parse_family_rule(rule)
     with tempfile.TemporaryDirectory(prefix="bgolly-") as tmp:
         src = pathlib.Path(tmp, "in.rle")
-        write_rle(grid, src, rule=parse_rule(rule), surface=surface)
-        return run_bgolly_file(src, surface, generations, timeout=timeout)
+        write_rle(grid, src, rule=parsed, surface=surface)
+        return run_bgolly_file(src, surface, generations, timeout=timeout,
+                               algorithm=algorithm_for(parsed))
 
 
 def time_bgolly(rle_path: "str | pathlib.Path", generations: int,

@@ -6,7 +6,9 @@ import re
 
 from ..surfaces import SURFACES, Surface, SurfaceError, from_golly
 from .pattern_limits import LIMITS, LifeLimits
-from .rules import Rule, RuleError, parse_rule
+from .families import FamilyRule
+from .family_parse import parse_family_rule
+from .rules import Rule, RuleError
 
 #: Golly's bounded-grid suffix: a surface's letter (from the records), width, height, stars
 SUFFIX = re.compile(r"^([%s])(\d+)(\*?)(?:,(\d+)(\*?))?$"
@@ -14,13 +16,14 @@ SUFFIX = re.compile(r"^([%s])(\d+)(\*?)(?:,(\d+)(\*?))?$"
                      re.IGNORECASE)
 
 
-def parse_golly_rule(text: str, limits: LifeLimits = LIMITS) -> tuple[Rule, Surface | None]:
-    """The rule and the bounded grid of a Golly rule such as "B3/S23:K40*,20" (no suffix:
-    surface None); the surface is the record with that letter and stars
-    (`surfaces.from_golly`). Raises RuleError for a suffix this project has no surface for,
-    or one larger than `limits.side` per side."""
+def parse_golly_rule(text: str, limits: LifeLimits = LIMITS
+                     ) -> tuple[Rule | FamilyRule, Surface | None]:
+    """The rule (of any family) and the bounded grid of a Golly rule such as
+    "B3/S23:K40*,20" (no suffix: surface None); the surface is the record with that letter
+    and stars (`surfaces.from_golly`). Raises RuleError for a suffix this project has no
+    surface for, or one larger than `limits.side` per side."""
     base, _, suffix = text.partition(":")
-    rule = parse_rule(base)
+    rule = parse_family_rule(base)
     if not suffix:
         return rule, None
     m = SUFFIX.match(suffix.strip())

@@ -16,6 +16,7 @@ import numpy as np
 from ..surfaces import Surface
 from .golly_rule import parse_golly_rule
 from .pattern_limits import LIMITS, LifeLimits
+from .families import FamilyRule
 from .rules import Rule
 
 
@@ -64,12 +65,35 @@ class LifeFile:
     source: str = "<string>"
     box_line: int = 0                      # the line that set the box (the header), for errors
     limits: LifeLimits = LIMITS
+    states: np.ndarray | None = None       # each live cell's state (None: all 1)
+    state_lines: dict[int, int] = field(default_factory=dict)   # state -> first line
 
     @classmethod
     def from_cells(cls, cells: np.ndarray, **info: Any) -> LifeFile:
-        """A LifeFile holding the dense grid `cells` (nonzero = alive)."""
+        """A LifeFile holding the dense grid `cells` (nonzero = alive, its state kept)."""
         cells = np.asarray(cells)
-        return cls(np.argwhere(cells != 0).astype(np.int64), cells.shape, **info)
+        live = np.argwhere(cells != 0).astype(np.int64)
+        states = cells[live[:, 0], live[:, 1]].astype(np.uint8)
+        return cls(live, cells.shape, states=states if states.size and states.max() > 1
+                   else None, **info)
+
+    @property
+    def max_state(self) -> int:
+        """The largest state of a live cell (1 for a two-state pattern, 0 if empty)."""
+        if self.states is not None:
+            return int(self.states.max())
+        return 1 if self.population else 0
+
+    def state_problem(self, states: int, rule: str) -> LifeFormatError | None:
+        """The error naming the first line with a state the rule `rule` of `states` states
+        does not have, or None."""
+        if self.max_state < states:
+            return None
+        bad = min((line, s) for s, line in self.state_lines.items() if s >= states) \
+            if self.state_lines else (self.box_line, self.max_state)
+        return LifeFormatError(self.source, bad[0], f"expected cell states 0..{states - 1} "
+                                                    f"for the rule {rule}, found state "
+                                                    f"{bad[1]}")
 
     @property
     def population(self) -> int:
@@ -88,7 +112,7 @@ class LifeFile:
                                   f"{self.population} live cells span "
                                   f"{self._live_box()})")
         cells = np.zeros((h, w), dtype=np.uint8)
-        cells[self.live[:, 0], self.live[:, 1]] = 1
+        cells[self.live[:, 0], self.live[:, 1]] = 1 if self.states is None else self.states
         return cells
 
     def _live_box(self) -> str:
@@ -98,7 +122,7 @@ class LifeFile:
         low, high = self.live.min(axis=0), self.live.max(axis=0)
         return f"{high[1] - low[1] + 1}x{high[0] - low[0] + 1}"
 
-    def rule_and_surface(self) -> tuple[Rule | None, Surface | None]:
+    def rule_and_surface(self) -> tuple[Rule | FamilyRule | None, Surface | None]:
         """The file's rule and bounded grid (None where it names none)."""
         if self.rule is None:
             return None, None
@@ -125,7 +149,8 @@ class LifeFile:
                                   f"expected the pattern ({pw}x{ph} at Pos={x0},{y0}) to fit "
                                   f"in the {w}x{h} grid")
         grid = np.zeros((h, w), dtype=np.uint8)
-        grid[self.live[:, 0] + r0, self.live[:, 1] + c0] = 1
+        grid[self.live[:, 0] + r0, self.live[:, 1] + c0] = 1 if self.states is None \
+            else self.states
         return grid, surface
 
 

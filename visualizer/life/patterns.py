@@ -156,8 +156,9 @@ def get_pattern(name: str) -> Pattern:
 
 def place(grid: np.ndarray, pattern: "Pattern | str | np.ndarray",
           at: tuple[int, int] = (0, 0)) -> np.ndarray:
-    """Returns `grid` with the live cells of `pattern` set, its top-left corner at `at`
-    (row, col); the grid is modified in place. Raises PatternError if it does not fit."""
+    """Returns `grid` with the live cells of `pattern` set (to their state), its top-left
+    corner at `at` (row, col); the grid is modified in place. Raises PatternError if it
+    does not fit."""
     if isinstance(pattern, str):
         pattern = get_pattern(pattern)
     cells = pattern.cells if isinstance(pattern, Pattern) else np.asarray(pattern)
@@ -170,7 +171,7 @@ def place(grid: np.ndarray, pattern: "Pattern | str | np.ndarray",
                            f"in a {gh}x{gw} grid; it needs rows {r}..{r + ph - 1} and "
                            f"columns {c}..{c + pw - 1}")
     region = grid[r:r + ph, c:c + pw]
-    region |= (cells != 0).astype(grid.dtype)
+    np.copyto(region, cells.astype(grid.dtype), where=cells != 0)   # states kept
     return grid
 
 

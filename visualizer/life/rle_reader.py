@@ -9,13 +9,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .family_parse import parse_family_rule
 from .golly_rule import SUFFIX, check_suffix_sides
 from .pattern_file import LifeFile, LifeFormatError, read_text
 from .pattern_limits import LIMITS, LifeLimits
 from .rules import RuleError
 
 _HEADER = re.compile(r"^\s*x\s*=")
-_TOKEN = re.compile(r"\s*(\d*)\s*([A-Za-z.$!])")
+_TOKEN = re.compile(r"\s*(\d*)\s*([p-y][A-X]|[A-Za-z.$!])")
 
 
 def read_rle(path: str | pathlib.Path, limits: LifeLimits = LIMITS) -> LifeFile:
@@ -71,6 +72,8 @@ class _Runs:
         self.rows = array.array("q")     # machine integers: 8 bytes a run
         self.cols = array.array("q")
         self.lengths = array.array("q")
+        self.states = array.array("B")   # each run's state (1 for b/o files)
+        self.state_lines: dict[int, int] = {}   # state -> the line it first appears on
         self.population = 0
         self.r = self.c = 0              # the position reached (row, column)
         self.max_c = self.rows_seen = 0  # how far the data reached across and down
@@ -92,8 +95,9 @@ class _Runs:
                     break
                 if rest.isdigit():
                     return False, rest
-                raise LifeFormatError(self.source, lineno, f"expected a run count, b, o, $ "
-                                                           f"or !, found {rest[0]!r}")
+                raise LifeFormatError(self.source, lineno, f"expected a run count, b, o, a "
+                                                           f"state (A..X, pA..yO), $ or !, "
+                                                           f"found {rest[0]!r}")
             digits, tag = m.group(1), m.group(2)
             if len(digits) > _COUNT_DIGITS:
                 raise LifeFormatError(self.source, lineno, f"expected a run count of at most "
@@ -106,15 +110,21 @@ class _Runs:
         return False, ""
 
     def item(self, count: int, tag: str, lineno: int) -> None:
-        """Apply one item: `count` times `$` (next row), `b`/`.` (dead) or another letter
-        (alive)."""
+        """Apply one item: `count` times `$` (next row), `b`/`.` (dead), a state letter as
+        Golly writes them (`A`..`X` 1..24, `pA`.. 25 and up) or another letter (alive)."""
         if tag == "$":
             self.r += count
             self.c = 0
         elif tag in "b.":
             self.c += count
         else:
+            state = _state_of(tag)
+            if state > 255:
+                raise LifeFormatError(self.source, lineno, f"expected states up to 255 "
+                                                           f"(yO), found {tag!r}")
+            self.state_lines.setdefault(state, lineno)
             self.add(self.r, self.c, count, lineno)
+            self.states.append(state)
             self.c += count
         self.reach(self.r, self.c, lineno)
         if not self.wide_line and max(self.r + 1, self.c) > self.limits.side:
@@ -141,6 +151,13 @@ class _Runs:
                                   f"{self.limits.extent:,} cells from its corner, got row "
                                   f"{row:,}, column {col:,}")
 
+    def live_states(self) -> np.ndarray | None:
+        """Each live cell's state, in the order of `live` (None when every one is 1)."""
+        if not self.states or max(self.states) <= 1:
+            return None
+        lengths = np.frombuffer(self.lengths, dtype=np.int64)
+        return np.repeat(np.frombuffer(self.states, dtype=np.uint8), lengths)
+
     def live(self) -> np.ndarray:
         """Every live cell as (row, column), int64, in reading order."""
         lengths = np.frombuffer(self.lengths, dtype=np.int64) if self.lengths else \
@@ -152,6 +169,16 @@ class _Runs:
         rows = np.repeat(np.frombuffer(self.rows, dtype=np.int64), lengths)
         cols = np.repeat(np.frombuffer(self.cols, dtype=np.int64), lengths) + offsets
         return np.stack([rows, cols], axis=1)
+
+
+def _state_of(tag: str) -> int:
+    """The state an RLE tag stands for: `A`..`X` 1..24, `pA`..`yX` 25 and up, any other
+    letter 1 (alive)."""
+    if len(tag) == 2:
+        return 25 + 24 * (ord(tag[0]) - ord("p")) + ord(tag[1]) - ord("A")
+    if "A" <= tag <= "X":
+        return ord(tag) - ord("A") + 1
+    return 1
 
 
 def parse_rle(text: str, source: str = "<string>", limits: LifeLimits = LIMITS) -> LifeFile:
@@ -191,10 +218,20 @@ def _pattern(runs: _Runs, about: _About, source: str, limits: LifeLimits) -> Lif
     w = max(about.width or 0, runs.max_c, 1 if live.size else 0)
     h = max(about.height or 0, rows_seen)
     header_wide = max(about.width or 0, about.height or 0) > limits.side
-    return LifeFile(live, (h, w), about.name, about.comments, about.rule, about.pos, about.gen,
-                    source=source,
-                    box_line=about.line if header_wide or not runs.wide_line else runs.wide_line,
-                    limits=limits)
+    found = LifeFile(live, (h, w), about.name, about.comments, about.rule, about.pos,
+                     about.gen, source=source,
+                     box_line=about.line if header_wide or not runs.wide_line
+                     else runs.wide_line,
+                     limits=limits, states=runs.live_states(), state_lines=runs.state_lines)
+    if found.max_state > 1 and about.rule:
+        try:
+            rule = parse_family_rule(about.rule.partition(":")[0])
+        except RuleError:
+            return found          # the rule is judged where it is used
+        problem = found.state_problem(getattr(rule, "states", 2), rule.notation)
+        if problem is not None:
+            raise problem
+    return found
 
 
 def _parse_cxrle(rest: str, source: str, lineno: int) -> tuple[tuple[int, int] | None,

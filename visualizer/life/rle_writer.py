@@ -9,11 +9,24 @@ import numpy as np
 
 from ..surfaces import Surface
 from .pattern_file import write_text
-from .rules import Rule, parse_rule
+from .families import FamilyRule
+from .family_parse import parse_family_rule
+from .rules import Rule
 
 
-def _rle_rows(grid: np.ndarray) -> str:
-    """The RLE data of `grid` (all rows from the top-left), ending with `!`, 70 columns."""
+def state_letters(state: int) -> str:
+    """How Golly writes cell `state` in a multi-state RLE: "." for 0, "A".."X" for 1..24,
+    then "pA".."pX", "qA".. for 25 and up."""
+    if state == 0:
+        return "."
+    if state <= 24:
+        return chr(ord("A") + state - 1)
+    return chr(ord("p") + (state - 25) // 24) + chr(ord("A") + (state - 25) % 24)
+
+
+def _rle_rows(grid: np.ndarray, multi: bool = False) -> str:
+    """The RLE data of `grid` (all rows from the top-left), ending with `!`, 70 columns;
+    `multi` writes states as Golly's letters (".", "A", "B", …) instead of "b" and "o"."""
     items: list[str] = []
     pending_rows = 0
     for row in grid:
@@ -26,13 +39,15 @@ def _rle_rows(grid: np.ndarray) -> str:
             if n:
                 items.append(f"{n if n > 1 else ''}$")
         pending_rows = 0
-        row = row[:nz[-1] + 1] != 0
-        change = np.flatnonzero(np.diff(row.astype(np.int8))) + 1
+        row = row[:nz[-1] + 1].astype(np.int64) if multi else \
+            (row[:nz[-1] + 1] != 0).astype(np.int64)
+        change = np.flatnonzero(np.diff(row)) + 1
         starts = np.concatenate([[0], change])
         ends = np.concatenate([change, [row.size]])
         for s, e in zip(starts, ends, strict=True):
             n = int(e - s)
-            items.append(f"{n if n > 1 else ''}{'o' if row[s] else 'b'}")
+            tag = state_letters(int(row[s])) if multi else ("o" if row[s] else "b")
+            items.append(f"{n if n > 1 else ''}{tag}")
     items.append("!")
     lines, current = [], ""
     for item in items:
@@ -45,15 +60,18 @@ def _rle_rows(grid: np.ndarray) -> str:
 
 
 def write_rle(grid: np.ndarray, path: str | pathlib.Path | None = None, *,
-              rule: Rule | str = "B3/S23", surface: Surface | None = None,
+              rule: "Rule | FamilyRule | str" = "B3/S23", surface: Surface | None = None,
               name: str | None = None, comments: tuple[str, ...] = (),
               generation: int | None = None) -> str:
     """The RLE text of the whole `grid` (also written to `path` if given). With a `surface`
     the rule carries Golly's bounded-grid suffix and a `#CXRLE Pos=` line places the grid so
-    that Golly loads it in place and continues it identically."""
+    that Golly loads it in place and continues it identically. A rule of more than two
+    states (Generations, a rule table) writes the cells as Golly's state letters."""
     grid = np.asarray(grid)
     h, w = grid.shape
-    notation = parse_rule(rule).notation
+    parsed = parse_family_rule(rule)
+    notation = parsed.notation
+    multi = isinstance(parsed, FamilyRule) and parsed.states > 2
     lines = []
     if name:
         lines.append(f"#N {name}")
@@ -66,7 +84,7 @@ def write_rle(grid: np.ndarray, path: str | pathlib.Path | None = None, *,
         lines.append(f"#CXRLE Pos={-(w // 2)},{-(h // 2)}{gen}")
         notation += surface.golly_suffix()
     lines.append(f"x = {w}, y = {h}, rule = {notation}")
-    return write_text("\n".join(lines) + "\n" + _rle_rows(grid), path)
+    return write_text("\n".join(lines) + "\n" + _rle_rows(grid, multi), path)
 
 
 def write_generation_rle(event: Any, path: str | pathlib.Path | None = None) -> str:
@@ -78,4 +96,4 @@ def write_generation_rle(event: Any, path: str | pathlib.Path | None = None) -> 
                      generation=event.index)
 
 
-__all__ = ["write_generation_rle", "write_rle"]
+__all__ = ["state_letters", "write_generation_rle", "write_rle"]

@@ -7,7 +7,7 @@ from typing import Iterator
 import numpy as np
 
 from .. import events as ev
-from ..events import Cell, Side
+from ..events import Cell
 from .model import Maze
 
 
@@ -19,9 +19,9 @@ def degree(maze: Maze, cell: Cell) -> int:
 def dead_ends(maze: Maze) -> list[Cell]:
     """The passable cells with exactly one passage, in reading order (degrees counted with
     numpy: a wall from a cell into itself counts twice, as `degree` does)."""
-    target = maze.surface.step_table[0]
+    target = maze.grid.step_table[0]
     blocked = maze.blocked.reshape(-1)
-    leads = maze.faces.reshape(-1, 4) & (target >= 0)
+    leads = maze.faces.reshape(-1, maze.degree) & (target >= 0)
     leads[leads] = ~blocked[target[leads]]
     ends = np.flatnonzero((leads.sum(axis=1) == 1) & ~blocked)
     return [divmod(i, maze.cols) for i in ends.tolist()]
@@ -49,8 +49,8 @@ def braid(maze: Maze, share: float, rng: np.random.Generator) -> Iterator[ev.Eve
         if degree(maze, cell) != 1:
             continue
         options = []
-        for side in Side:
-            step = maze.surface.move(cell, side)
+        for side in maze.grid.all_sides:
+            step = maze.move(cell, side)
             if step is not None and not maze.is_open(cell, side) and maze.passable(step.cell):
                 options.append((side, step.cell != cell and degree(maze, step.cell) == 1))
         if not options:

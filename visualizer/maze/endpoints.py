@@ -74,11 +74,28 @@ _SEE = ev.Dispatch("the endpoint rules", {
 
 
 def border_side(maze: Maze, cell: Cell, preferred: tuple[Side, ...]) -> Side | None:
-    """The first of `preferred` sides of `cell` that opens onto the outside (plane only)."""
+    """The first of `preferred` sides of `cell` that opens onto the outside (plane only).
+    On a grid other than the plain square, the border side whose angle is nearest the
+    first preferred side's (west: 270°, east: 90° …)."""
+    if not maze.grid.plain:
+        return _nearest_border(maze, cell, 90.0 * preferred[0])
     for side in preferred:
         if maze.surface.move(cell, side) is None:
             return side
     return None
+
+
+def _nearest_border(maze: Maze, cell: Cell, towards: float) -> Side | None:
+    """The side of `cell` with no cell across (a border wall) whose angle is nearest
+    `towards` (degrees clockwise from north), or None."""
+    i = cell[0] * maze.cols + cell[1]
+    target = maze.grid.step_table[0][i]
+    angle = maze.grid.shape.angle
+    border = [s for s in range(maze.degree) if maze.grid.exists[i, s] and target[s] < 0]
+    if not border:
+        return None
+    best = min(border, key=lambda s: abs((angle(cell, s) - towards + 180.0) % 360.0 - 180.0))
+    return maze.grid.side(best)
 
 
 # --- across: the solution crosses a glued edge ---------------------------------------
@@ -172,7 +189,9 @@ def across(maze: Maze, share: float = ACROSS_SHARE) -> tuple[Cell, Cell] | None:
 def choose(maze: Maze, rule: str | tuple[Cell, Cell], history: History | None = None
            ) -> tuple[ev.EndpointsSet, str]:
     """The EndpointsSet for `rule` and a label saying why those cells."""
-    last = (maze.rows - 1, maze.cols - 1)
+    first, last = (0, 0), (maze.rows - 1, maze.cols - 1)
+    if not maze.grid.plain:             # the first and last cells of the grid
+        first, last = maze.grid.cells[0], maze.grid.cells[-1]
     entry_sides: tuple[Side, ...] = (Side.W, Side.N, Side.S, Side.E)
     exit_sides: tuple[Side, ...] = (Side.E, Side.S, Side.N, Side.W)
     entrance: Cell
@@ -181,23 +200,23 @@ def choose(maze: Maze, rule: str | tuple[Cell, Cell], history: History | None = 
         entrance, exit_ = ev.as_cell(rule[0]), ev.as_cell(rule[1])
         label = f"entrance {entrance}, exit {exit_}"
     elif rule == "openings":
-        entrance, exit_ = (0, 0), last
+        entrance, exit_ = first, last
         entry_sides, exit_sides = (Side.N, Side.W), (Side.S, Side.E)
         label = "openings at both ends of the enclosure"
     elif rule == "first_backtrack":
         history = history or History()
-        entrance = history.first_backtrack or (0, 0)
+        entrance = history.first_backtrack or first
         exit_ = history.first_visited or last
         label = "exit: first cell visited · entrance: first backtrack"
     elif rule == "longest":
         length, a, b, exact = diameter(maze)
-        entrance, exit_ = (a, b) if a is not None and b is not None else ((0, 0), last)
+        entrance, exit_ = (a, b) if a is not None and b is not None else (first, last)
         label = f"ends of a longest path ({length} moves{'' if exact else ', estimate'})"
-    elif rule == "across" and (found := across(maze)) is not None:
+    elif rule == "across" and maze.grid.plain and (found := across(maze)) is not None:
         entrance, exit_ = found[0], found[1]
         label = "entrance and exit: the way between them crosses a glued edge"
     else:
-        entrance, exit_ = (0, 0), last
+        entrance, exit_ = first, last
         label = "corners"
     event = ev.EndpointsSet(entrance, exit_, border_side(maze, entrance, entry_sides),
                             border_side(maze, exit_, exit_sides))

@@ -1,5 +1,10 @@
 """The maze model: `rows x cols` cells on a surface, walls named by (cell, side).
 
+The cells are those of a grid (`visualizer.grids`): square by default, else hex, triangle or
+polar, less a mask's cells; a side is an index into the grid's side enum, and `faces` has
+one entry per slot and side (`rows x cols x degree`). A square grid without a mask is the
+maze as it always was: its faces are `rows x cols x 4` and its moves the surface's.
+
 A wall has two faces, one in each cell it separates (on a glued edge the faces lie on two
 different borders of the square); the model keeps both faces in step. A border face of the
 plane has no partner: opening it makes an entrance or an exit. Block mazes are
@@ -17,6 +22,7 @@ import numpy as np
 
 from .. import events as ev
 from ..events import Cell, Side
+from ..grids import Grid, GridKind, make_grid
 from ..surfaces import Step, Surface, Walls, make_surface
 from .union_find import component_labels
 
@@ -29,28 +35,60 @@ class Maze:
     """Walls and cells of a maze on `surface`; `apply(event)` updates it from an event."""
 
     def __init__(self, rows: int, cols: int, surface: Surface | str = "plane", *,
-                 walls_open: bool = False) -> None:
+                 walls_open: bool = False, grid: Grid | GridKind | str = GridKind.SQUARE,
+                 mask: list[str] | tuple[str, ...] | None = None) -> None:
+        name = surface if isinstance(surface, str) else surface.name
+        if not isinstance(grid, Grid):
+            grid = make_grid(grid, rows, cols, name, mask)
+        if (grid.rows, grid.surface) != (rows, name) or (grid.plain and grid.cols != cols):
+            raise ValueError(f"grid is {grid.rows}x{grid.cols} on {grid.surface}, maze is "
+                             f"{rows}x{cols} on {name}")
+        cols = grid.cols
         if isinstance(surface, str):
             surface = make_surface(surface, rows, cols)
         if (surface.rows, surface.cols) != (rows, cols):
             raise ValueError(f"surface is {surface.rows}x{surface.cols}, maze is {rows}x{cols}")
-        self.surface = surface
+        self.surface, self.grid = surface, grid
         self.rows, self.cols = rows, cols
-        self.faces = np.zeros((rows, cols, 4), dtype=bool)   # True = open
+        self.faces = np.zeros((rows, cols, grid.degree), dtype=bool)   # True = open
         self.blocked = np.zeros((rows, cols), dtype=bool)
         self.entrance: Cell | None = None
         self.exit: Cell | None = None
         self.entrance_side: Side | None = None
         self.exit_side: Side | None = None
         if walls_open:
-            target = surface.step_table[0].reshape(rows, cols, 4)
+            target = grid.step_table[0].reshape(rows, cols, grid.degree)
             self.faces[:] = target >= 0
 
     # --- queries -----------------------------------------------------------------------
 
     @property
     def cells(self) -> int:
+        """The number of slots, `rows * cols`: the range of a flat cell index (every one a
+        cell on a square grid without a mask; see `cell_count`)."""
         return self.rows * self.cols
+
+    @property
+    def cell_count(self) -> int:
+        """The number of cells (slots the grid has a cell in)."""
+        return self.cells if self.grid.plain else self.grid.cell_count
+
+    @property
+    def degree(self) -> int:
+        """The number of side indices of the grid (4 on the square grid)."""
+        return self.grid.degree
+
+    def move(self, cell: Cell, side: int) -> Step | None:
+        """The step out of `cell` through `side`, or None where no cell lies across."""
+        if self.grid.plain:
+            return self.surface.move(cell, Side(side))
+        target, entered, flipped = self.grid.step_table
+        i = cell[0] * self.cols + cell[1]
+        j = int(target[i, side])
+        if j < 0:
+            return None
+        return Step(divmod(j, self.cols), self.grid.side(int(entered[i, side])),
+                    bool(flipped[i, side]))
 
     @property
     def is_block_maze(self) -> bool:
@@ -60,37 +98,46 @@ class Maze:
     def is_open(self, cell: Cell, side: Side) -> bool:
         return bool(self.faces[cell[0], cell[1], side])
 
+    def wall_key(self, cell: Cell, side: int) -> tuple[int, int, int]:
+        """The canonical name of the wall on `side` of `cell`: the smaller of its two faces
+        `(row, col, side)` (a border wall has one face only)."""
+        if self.grid.plain:
+            return self.surface.wall_key(cell, Side(side))
+        face = (cell[0], cell[1], int(side))
+        step = self.move(cell, side)
+        return face if step is None else min(face, (*step.cell, int(step.side)))
+
     def passable(self, cell: Cell) -> bool:
-        return self.surface.contains(cell) and not self.blocked[cell]
+        return self.grid.contains(cell) and not self.blocked[cell]
 
     def passages(self, cell: Cell) -> Iterator[tuple[Side, Step]]:
         """The moves out of `cell` through open walls into passable cells."""
         r, c = cell
         opened = self.faces[r, c].tolist()
-        for side in Side:
+        for side in self.grid.all_sides:
             if opened[side]:
-                step = self.surface.move(cell, side)
+                step = self.move(cell, side)
                 if step is not None and not self.blocked[step.cell]:
                     yield side, step
 
     def open_walls(self) -> list[tuple[int, int, int]]:
         """Every open wall between two cells, once each (canonical keys)."""
-        return list(Walls(self._open_wall_faces(), self.cols))
+        return list(Walls(self._open_wall_faces(), self.cols, self.degree))
 
     def _open_wall_faces(self) -> np.ndarray:
-        """The face codes (see `Surface.wall_faces`) of the open walls between two cells."""
-        walls = self.surface.wall_faces
+        """The face codes (see `Grid.wall_faces`) of the open walls between two cells."""
+        walls = self.grid.wall_faces
         return walls[self.faces.reshape(-1)[walls]]
 
     def closed_internal_walls(self) -> int:
-        return len(self.surface.wall_faces) - len(self._open_wall_faces())
+        return len(self.grid.wall_faces) - len(self._open_wall_faces())
 
     def reachable(self, start: Cell) -> set[Cell]:
         """The passable cells connected to `start`."""
         if not self.passable(start):
             return set()
-        target = self.surface.step_table[0].tolist()
-        faces = self.faces.reshape(-1, 4).tolist()
+        target = self.grid.step_table[0].tolist()
+        faces = self.faces.reshape(-1, self.degree).tolist()
         blocked = self.blocked.reshape(-1).tolist()
         cols = self.cols
         first = start[0] * cols + start[1]
@@ -111,17 +158,20 @@ class Maze:
         if self.is_block_maze:
             return False
         opened = self._open_wall_faces()
-        if len(opened) != self.cells - 1:
+        if len(opened) != self.cell_count - 1:
             return False
-        cell, side = np.divmod(opened, 4)
-        labels = component_labels(self.cells, cell, self.surface.step_table[0][cell, side])
-        return not labels.any()
+        cell, side = np.divmod(opened, self.degree)
+        labels = component_labels(self.cells, cell, self.grid.step_table[0][cell, side])
+        if self.grid.plain:
+            return not labels.any()
+        kept = labels[self.grid.flat_cells]
+        return bool((kept == kept[0]).all())
 
     def default_endpoints(self) -> tuple[Cell, Cell]:
         """The entrance and exit if set, else the first and last passable cells."""
         if self.entrance is not None and self.exit is not None:
             return self.entrance, self.exit
-        free = np.argwhere(~self.blocked)
+        free = np.argwhere(~self.blocked & self.grid.present)
         if len(free) == 0:
             return (0, 0), (self.rows - 1, self.cols - 1)
         (r0, c0), (r1, c1) = free[0].tolist(), free[-1].tolist()
@@ -132,7 +182,7 @@ class Maze:
     def set_wall(self, cell: Cell, side: Side, is_open: bool) -> None:
         """Open or close both faces of the wall on `side` of `cell`."""
         self.faces[cell[0], cell[1], side] = is_open
-        step = self.surface.move(cell, side)
+        step = self.move(cell, side)
         if step is not None:
             self.faces[step.cell[0], step.cell[1], step.side] = is_open
 
@@ -148,7 +198,7 @@ class Maze:
         self.entrance, self.exit = entrance, exit
         self.entrance_side, self.exit_side = entrance_side, exit_side
         for cell, side in ((entrance, entrance_side), (exit, exit_side)):
-            if side is not None and self.surface.move(cell, side) is None:
+            if side is not None and self.move(cell, side) is None:
                 self.faces[cell[0], cell[1], side] = True
 
     def apply(self, event: ev.Event) -> None:
@@ -166,18 +216,28 @@ class Maze:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Maze):
             return NotImplemented
-        return (self.surface == other.surface and np.array_equal(self.faces, other.faces)
+        return (self.surface == other.surface and self.grid == other.grid
+                and np.array_equal(self.faces, other.faces)
                 and np.array_equal(self.blocked, other.blocked)
                 and (self.entrance, self.exit, self.entrance_side, self.exit_side)
                 == (other.entrance, other.exit, other.entrance_side, other.exit_side))
 
     def __repr__(self) -> str:
-        return f"Maze({self.rows}x{self.cols} {self.surface.name}, {len(self.open_walls())} open)"
+        grid = "" if self.grid.plain else f" {self.grid.kind.value}" + \
+            (" masked" if self.grid.mask else "")
+        return (f"Maze({self.rows}x{self.cols}{grid} {self.surface.name}, "
+                f"{len(self.open_walls())} open)")
+
+    def _square_only(self, what: str) -> None:
+        if self.grid.kind != GridKind.SQUARE:
+            raise MazeFormatError(f"the {what} format describes square grids only; this "
+                                  f"maze is on a {self.grid.kind.value} grid")
 
     # --- formats -----------------------------------------------------------------------
 
     def to_grille(self) -> list[list[list[bool]]]:
         """The `grille` format: `grille[i][j] = [top, right, bottom, left]`, True = open."""
+        self._square_only("grille")
         return [[[bool(v) for v in self.faces[r, c]] for c in range(self.cols)]
                 for r in range(self.rows)]
 
@@ -217,6 +277,7 @@ class Maze:
     def to_blocks(self) -> np.ndarray:
         """The block grid: `(2·rows+1) x (2·cols+1)` booleans, True = passable.
         Cell (r, c) sits at (2r+1, 2c+1); the wall between two cells at the block between."""
+        self._square_only("block")
         blocks = np.zeros((2 * self.rows + 1, 2 * self.cols + 1), dtype=bool)
         blocks[1::2, 1::2] = ~self.blocked
         blocks[0:-1:2, 1::2] |= self.faces[:, :, Side.N]
@@ -239,6 +300,7 @@ class Maze:
 
     def ascii(self) -> str:
         """A text picture: `+--+` walls, blanks for passages, `##` for blocked cells."""
+        self._square_only("text picture")
         lines = []
         for r in range(self.rows):
             top = "+"
@@ -276,7 +338,8 @@ def replay(events: Iterable[ev.Event], maze: Maze | None = None) -> Maze:
     """The maze an event stream builds: starts from its `GridCreated` (or from `maze`)."""
     for event in events:
         if isinstance(event, ev.GridCreated):
-            maze = Maze(event.rows, event.cols, event.surface, walls_open=event.walls_open)
+            maze = Maze(event.rows, event.cols, event.surface, walls_open=event.walls_open,
+                        grid=GridKind.SQUARE if event.grid is None else event.grid)
         elif maze is None:
             raise ValueError("the stream does not start with GridCreated; pass a maze")
         else:
@@ -289,4 +352,5 @@ def replay(events: Iterable[ev.Event], maze: Maze | None = None) -> Maze:
 def created(maze: Maze, fill: ev.Fill = ev.Fill.UNVISITED) -> ev.GridCreated:
     """The `GridCreated` event describing the blank `maze` an algorithm starts from."""
     return ev.GridCreated(maze.rows, maze.cols, maze.surface,
-                          walls_open=bool(maze.faces.any()), fill=fill)
+                          walls_open=bool(maze.faces.any()), fill=fill,
+                          grid=None if maze.grid.plain else maze.grid)

@@ -11,7 +11,7 @@ from collections import deque
 from typing import Any, Iterable
 
 from .. import events as ev
-from ..events import Cell, Mark
+from ..events import Cell, Mark, Side
 from .model import Maze
 
 #: above this many open cells the diameter of a maze with loops is a double-sweep estimate
@@ -131,9 +131,11 @@ def texture(maze: Maze, adj: dict[Cell, list[Cell]]) -> dict[str, Any]:
     plain = {cell for cell, others in adj.items() if 0 < len(others) < 3}
     junctions = sum(1 for others in adj.values() if len(others) >= 3)
     straight = 0
+    square = maze.grid.plain
     for cell in plain:
         sides = [side for side, _ in maze.passages(cell)]
-        if len(sides) == 2 and sides[0].opposite == sides[1]:
+        if len(sides) == 2 and (sides[0].opposite == sides[1] if square
+                                else maze.grid.straight(cell, sides[0], sides[1])):
             straight += 1
     corridors = _pieces(adj, plain)
     share = (lambda n: round(n / open_cells, 4)) if open_cells else (lambda n: 0.0)
@@ -167,7 +169,7 @@ def _pieces(adj: dict[Cell, list[Cell]], cells: set[Cell]) -> list[int]:
 def maze_stats(maze: Maze) -> dict[str, Any]:
     """The figures of `maze` (see `compute_maze_stats`), remembered for identical mazes:
     a scenario's stream runs twice when its frames are counted first."""
-    key = (maze.surface, maze.faces.tobytes(), maze.blocked.tobytes(), maze.entrance,
+    key = (maze.surface, maze.grid, maze.faces.tobytes(), maze.blocked.tobytes(), maze.entrance,
            maze.exit, maze.entrance_side, maze.exit_side)
     found = _REMEMBERED.get(key)
     if found is None:
@@ -193,7 +195,7 @@ def compute_maze_stats(maze: Maze) -> dict[str, Any]:
     adj = adjacency(maze)
     degree = {cell: len(others) for cell, others in adj.items()}
     open_cells = len(adj)
-    internal = len(maze.surface.internal_walls)
+    internal = len(maze.grid.wall_faces)
     open_walls = len(maze.open_walls())
     edges = sum(degree.values()) // 2
     parts = components(adj)
@@ -211,7 +213,8 @@ def compute_maze_stats(maze: Maze) -> dict[str, Any]:
         if solution is not None and open_cells else None
     return {
         "rows": maze.rows, "cols": maze.cols, "surface": maze.surface.name,
-        "cells": maze.cells, "open_cells": open_cells, "blocked": maze.cells - open_cells,
+        "cells": maze.cell_count, "open_cells": open_cells,
+        "blocked": maze.cell_count - open_cells,
         "internal_walls": internal, "open_walls": open_walls,
         "closed_internal_walls": internal - open_walls,
         "dead_ends": dead_ends, "dead_end_share": round(dead_ends / open_cells, 4)
@@ -220,7 +223,7 @@ def compute_maze_stats(maze: Maze) -> dict[str, Any]:
         "corridors": sum(1 for d in degree.values() if d == 2),
         "isolated": sum(1 for d in degree.values() if d == 0),
         "components": len(parts), "loops": loops,
-        "perfect": loops == 0 and len(parts) == 1 and open_cells == maze.cells,
+        "perfect": loops == 0 and len(parts) == 1 and open_cells == maze.cell_count,
         "unreachable": open_cells - reachable,
         "longest_path": length, "longest_path_ends": [list(end_a), list(end_b)]
         if end_a is not None and end_b is not None else None, "longest_path_exact": exact,
@@ -292,7 +295,8 @@ class _SolveTally:
 
     def found(self, event: ev.PathFound) -> None:
         self.result.update(found=True, path_length=len(event.sides),
-                           moves=" ".join("neso"[side] for side in event.sides))
+                           moves=" ".join("neso"[side] if type(side) is Side
+                                          else side.name.lower() for side in event.sides))
 
     def failed(self, event: ev.NoPath) -> None:
         self.result.update(found=False, reason=event.reason, why=str(event.why))

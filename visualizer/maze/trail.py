@@ -10,6 +10,8 @@ Generators use it to walk (`visualizer/generators/_walk.py`), renderers to repla
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 _DR = np.array([-1, 0, 1, 0], dtype=np.int32)
@@ -58,7 +60,72 @@ def walk_cells(target: np.ndarray, cols: int, start: int, sides: np.ndarray) -> 
             return out
 
 
-def trail_cells(target: np.ndarray, cols: int, start: int, trail: bytes) -> np.ndarray:
+def walk_any(moves: Sequence[Sequence[int]], start: int, sides: np.ndarray) -> np.ndarray:
+    """`walk_cells` on any grid (hex, triangle, polar, a mask), step by step: `moves[cell]
+    [side]` is the grid's step table as lists (made once by the caller: a walk asks batch
+    after batch), a side leading nowhere a step that stays put."""
+    out: list[int] = []
+    append = out.append
+    here = int(start)
+    for side in sides.tolist():
+        there = moves[here][side]
+        here = here if there < 0 else there
+        append(here)
+    return np.array(out, dtype=np.int64)
+
+
+#: a hexagon's sides (N, NE, SE, S, SW, NW) as steps in axial coordinates (q = col,
+#: a = row - (col - col % 2) / 2): the same step from every cell, so a run sums up
+_HEX_DQ = np.array([0, 1, 1, 0, -1, -1], dtype=np.int64)
+_HEX_DA = np.array([-1, -1, 0, 1, 1, 0], dtype=np.int64)
+
+
+def walk_hex(target: np.ndarray, cols: int, start: int, sides: np.ndarray) -> np.ndarray:
+    """`walk_cells` on a hex grid without a mask (plane or torus): in axial coordinates a
+    hexagon's side is the same step from every cell, so a run of steps is a cumulative
+    sum, checked against the rectangle in row and column; the first step out of it goes
+    through the step table (the torus's wrap, or nowhere: the walker stays put)."""
+    k = len(sides)
+    out = np.empty(k, dtype=np.int64)
+    if k == 0:
+        return out
+    rows = len(target) // cols
+    cq = np.cumsum(_HEX_DQ[sides])
+    ca = np.cumsum(_HEX_DA[sides])
+    here, a = int(start), 0
+    while True:
+        r0, q0 = divmod(here, cols)
+        base_q = q0 - (int(cq[a - 1]) if a else 0)
+        base_a = r0 - (q0 - (q0 & 1)) // 2 - (int(ca[a - 1]) if a else 0)
+        j, width, leave = a, _WINDOW, k
+        while j < k:
+            e = min(k, j + width)
+            q = cq[j:e] + base_q
+            row = ca[j:e] + base_a + ((q - (q & 1)) >> 1)
+            bad = (row < 0) | (row >= rows) | (q < 0) | (q >= cols)
+            if bad.any():
+                m = int(bad.argmax())
+                out[j:j + m] = row[:m] * cols + q[:m]
+                leave = j + m
+                break
+            out[j:e] = row * cols + q
+            j, width = e, width * 2
+        if leave == k:
+            return out
+        before = int(out[leave - 1]) if leave > a else here
+        there = int(target[before, sides[leave]])
+        here = before if there < 0 else there
+        out[leave] = here
+        a = leave + 1
+        if a == k:
+            return out
+
+
+def trail_cells(target: np.ndarray, cols: int, start: int, trail: bytes,
+                moves: Sequence[Sequence[int]] | None = None) -> np.ndarray:
     """The flat cells a `Walked` event's `trail` passes through, from flat cell `start` (the
-    walker's cell before the stretch): `walk_cells` of the trail's sides."""
-    return walk_cells(target, cols, start, np.frombuffer(trail, dtype=np.uint8))
+    walker's cell before the stretch): `walk_cells` of the trail's sides, or `walk_any`
+    with `moves` (the step table as lists) on a grid other than the plain square."""
+    sides = np.frombuffer(trail, dtype=np.uint8)
+    return walk_cells(target, cols, start, sides) if moves is None \
+        else walk_any(moves, start, sides)

@@ -19,8 +19,7 @@ from .. import events as ev
 from ..choices import Animate, Phase
 from ..events import Cell
 from ..maze import Maze
-from ..surfaces import make_surface
-from . import fit
+from . import fit, life_answers
 from .model import REPLIES, Answer, Asked, Count, Kind, MomentKind, Question
 
 Phased = Sequence[tuple[Phase, Any]]     # (phase, event): GENERATE, SOLVE, LIFE …
@@ -46,10 +45,11 @@ def _cell_text(cell: Cell) -> str:
 def _model_at(events: Phased, upto: int, spec: Any) -> Maze:
     """The maze model once events 0..`upto` are applied."""
     m = spec.maze
-    maze = Maze(m.rows, m.cols, m.surface)
+    maze = Maze(m.rows, m.cols, m.surface, grid=m.grid, mask=m.mask)
     for _, event in events[:upto + 1]:
         if isinstance(event, ev.GridCreated):
-            maze = Maze(event.rows, event.cols, event.surface, walls_open=event.walls_open)
+            maze = Maze(event.rows, event.cols, event.surface, walls_open=event.walls_open,
+                        grid="square" if event.grid is None else event.grid)
         else:
             maze.apply(event)
     return maze
@@ -82,8 +82,9 @@ def next_cell(events: Phased, spec: Any, about: str) -> list[Candidate]:
         if rule.random:
             if maze is None:
                 maze = _model_at(events, 0, spec)
-            unvisited = [step.cell for _, step in maze.surface.neighbours(cell)
-                         if step.cell not in seen]
+            across = [maze.move(cell, side) for side in maze.grid.all_sides]
+            unvisited = [step.cell for step in across
+                         if step is not None and step.cell not in seen]
             if unvisited:
                 moves = sorted(set(unvisited))
                 forward = True
@@ -108,7 +109,8 @@ def merge_or_reject(events: Phased, spec: Any) -> list[Candidate]:
     """Moments where the generator considers a wall and then decides about that very wall:
     yes when it changes it (WallOpened, WallClosed), no when it rejects it."""
     words = fit.WALLS[spec.generator.name]
-    surface = make_surface(spec.maze.surface, spec.maze.rows, spec.maze.cols)
+    m = spec.maze
+    grid = Maze(m.rows, m.cols, m.surface, grid=m.grid, mask=m.mask)
     out: list[Candidate] = []
     n = len(events)
     for k, (phase, event) in enumerate(events):
@@ -126,7 +128,7 @@ def merge_or_reject(events: Phased, spec: Any) -> list[Candidate]:
         if verdict is None:
             continue
         yes = not isinstance(verdict, ev.WallRejected)
-        across = surface.move(event.cell, ev.Side(event.side))
+        across = grid.move(event.cell, event.side)
         cells = (event.cell,) + ((across.cell,) if across is not None else ())
         reason = verdict.reason if isinstance(verdict, ev.WallRejected) else None
         answer = Answer(frozenset({yes}), cells, words.yes if yes else words.no)
@@ -180,8 +182,9 @@ def next_generation(events: Phased, spec: Any) -> list[Candidate]:
         words = ("alive: " + ", ".join(_cell_text(c) for c in sorted(alive))) if alive \
             else "none of them"
         rule = nxt.rule or "the rule"
-        why = (f"{rule}: a dead cell is born, a live one survives, by its count of live "
-               f"neighbours; {changed} of the {len(cells)} highlighted cells change")
+        why = (f"{rule}, by each cell's live neighbours (across the glued edges): "
+               + life_answers.fates(grid_now, now, cells)
+               + f"; {changed} of the {len(cells)} highlighted cells change")
         out.append(Candidate(here, f"Generation {now.index}: which highlighted cells are "
                              f"alive next? Click to toggle, Enter to answer.",
                              Answer(frozenset({alive}), tuple(sorted(alive)), words), why,
@@ -267,7 +270,14 @@ def candidates(question: Question, events: Phased, spec: Any) -> list[Candidate]
         return next_generation(events, spec)
     if kind == Kind.WAY_THROUGH:
         return way_through(events, spec)
+    if kind in LIFE_ASKS:
+        return LIFE_ASKS[kind](events, spec, Candidate)
     return how_many(events, spec, question.count or Count.DEAD_ENDS)
+
+
+#: the Life kinds answered in `life_answers` (each given the Candidate record to make)
+LIFE_ASKS = {Kind.PERIOD: life_answers.period, Kind.SETTLES: life_answers.settles,
+             Kind.NEIGHBOURS: life_answers.neighbours}
 
 
 # --- choosing the moments -------------------------------------------------------------------

@@ -11,7 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Cell, Mark, Rejection
-from .model import Count, Kind
+from ..life.families import FamilyRule
+from ..life.family_parse import parse_family_rule
+from ..life.rules import RuleError
+from .model import LIFE_KINDS, Count, Kind
 
 
 def _at(cell: Cell) -> str:
@@ -121,13 +124,37 @@ def _names(kind: str) -> str:
     return ", ".join(sorted(name for k, name in STEPS if k == kind))
 
 
+#: the Life kinds whose answers are live-neighbour counts and the B/S rule's verdict on them
+COUNTED_KINDS = frozenset({Kind.NEXT_GENERATION, Kind.NEIGHBOURS})
+
+
+def _other_family(life: Any) -> str | None:
+    """The notation of a Life panel's rule when it is not a two-state B/S rule on the Moore
+    neighbourhood (None when it is, or when the rule is bad: the panel says that)."""
+    rule = getattr(life, "rule", life)
+    if not isinstance(rule, str):
+        return rule.notation if isinstance(rule, FamilyRule) else None
+    try:
+        found = parse_family_rule(rule)
+    except RuleError:
+        return None
+    return found.notation if isinstance(found, FamilyRule) else None
+
+
 def misfit(kind: Kind, spec: Any, about: str | None, count: Count | None) -> str | None:
     """Why `kind` does not fit panel `spec` (None when it does)."""
     life = spec.life is not None
-    if kind == Kind.NEXT_GENERATION:
-        return None if life else "`next_generation` asks about a Life panel; this is a maze"
+    if kind in LIFE_KINDS:
+        if not life:
+            return f"`{kind}` asks about a Life panel; this is a maze"
+        other = _other_family(spec.life)
+        if kind in COUNTED_KINDS and other is not None:
+            return (f"`{kind}` asks for live-neighbour counts, which a two-state rule of B/S "
+                    f"counts on the Moore neighbourhood has; this panel's rule is {other}")
+        return None
     if life:
-        return f"`{kind}` asks about a maze; this is a Life panel (use next_generation)"
+        return (f"`{kind}` asks about a maze; this is a Life panel (use "
+                + ", ".join(sorted(LIFE_KINDS)) + ")")
     gen = spec.generator.name if spec.generator else None
     if kind == Kind.NEXT_CELL:
         if about == "solver":

@@ -21,6 +21,10 @@ class Kind(_Word):
     NEXT_GENERATION = "next_generation"  # which highlighted Life cells will be alive? (cells)
     WAY_THROUGH = "way_through"          # is there a way from the entrance to the exit?
     HOW_MANY = "how_many"                # a count read from the model at that moment
+    PERIOD = "period"                    # Life: every how many generations does it repeat?
+    SETTLES = "settles"                  # Life: will it settle (repeat) within the run?
+    NEIGHBOURS = "neighbours"            # Life: an outlined cell's live neighbours, counted
+    #                                      across the glued edges
 
 
 class Count(_Word):
@@ -41,7 +45,10 @@ class Reply(_Word):
 
 REPLIES = {Kind.NEXT_CELL: Reply.CELL, Kind.MERGE_OR_REJECT: Reply.YES_NO,
            Kind.NEXT_GENERATION: Reply.CELLS, Kind.WAY_THROUGH: Reply.YES_NO,
-           Kind.HOW_MANY: Reply.NUMBER}
+           Kind.HOW_MANY: Reply.NUMBER, Kind.PERIOD: Reply.NUMBER,
+           Kind.SETTLES: Reply.YES_NO, Kind.NEIGHBOURS: Reply.NUMBER}
+#: the kinds asked about a Life panel (every other kind asks about a maze)
+LIFE_KINDS = frozenset({Kind.NEXT_GENERATION, Kind.PERIOD, Kind.SETTLES, Kind.NEIGHBOURS})
 
 
 class MomentKind(_Word):

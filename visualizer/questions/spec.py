@@ -49,7 +49,7 @@ from ..schema.fields import (
     whole,
 )
 from .fit import misfit
-from .model import Count, Kind, Moment, MomentKind, Question
+from .model import LIFE_KINDS, Count, Kind, Moment, MomentKind, Question
 
 MAX_AUTO = 20
 #: whose moves a `next_cell` question may ask about
@@ -83,7 +83,7 @@ class AtMilestone(Section):
 
 
 class AtGeneration(Section):
-    """`at: {generation: N}`: generation N of a Life run (for next_generation)."""
+    """`at: {generation: N}`: generation N of a Life run (for the Life kinds)."""
 
     generation: whole(0) = Field(description="the generation shown when it is asked")  # type: ignore[valid-type]
 
@@ -99,7 +99,7 @@ LIFE_MOMENTS = frozenset({MomentKind.GENERATION})
 def moment_type(kind: Kind) -> Any:
     """The type of `at` for questions of `kind`: a mapping with one key, the moment's form
     (a generation only for a Life question)."""
-    life = kind == Kind.NEXT_GENERATION
+    life = kind in LIFE_KINDS
     forms = {how: form for how, form in MOMENTS.items() if life or how not in LIFE_MOMENTS}
     phrase = "a moment (see Moments): " + ", ".join(f"{{{how}: …}}" for how in forms)
 
@@ -149,7 +149,9 @@ def asked_of(panel: dict) -> AskedOf | None:
     (missing or misnamed: the panel reports that, and its questions' fit waits for a
     good panel)."""
     if "life" in panel:
-        return AskedOf(True, None, None)
+        life = panel["life"]
+        return AskedOf(life.get("rule", "conway") if isinstance(life, dict) else True,
+                       None, None)
     names: dict[str, _Named | None] = {}
     for kind in registry.KINDS:
         value = panel.get(kind)
@@ -256,6 +258,12 @@ SUMMARY = {
                           "generation? The student toggles cells",
     Kind.WAY_THROUGH: "is there a way from the entrance to the exit? yes or no",
     Kind.HOW_MANY: "how many dead ends (or sets) are there now? The student types a number",
+    Kind.PERIOD: "Life: every how many generations does the pattern repeat? Asked before "
+                 "the run has shown it; the student types a number",
+    Kind.SETTLES: "Life: will the run settle (still life, oscillator, spaceship, or all "
+                  "dead) before it ends? yes or no",
+    Kind.NEIGHBOURS: "Life: how many live neighbours does the outlined cell have, counted "
+                     "across the glued edges? The student types a number",
 }
 
 

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from ..life.families import FamilyRule, Neighbourhood
 from .text import line_metrics, text_width
 
 EDGE = 5                 # the edge band's width for cells under 12 pixels (doubled above)
@@ -20,6 +21,11 @@ def spec_value(spec: Any, key: str, default: Any) -> Any:
     if isinstance(spec, Mapping):
         return spec.get(key, default)
     return getattr(spec, key, default)
+
+
+def hexagonal(rule: Any) -> bool:
+    """Whether `rule` counts Golly's hexagonal neighbours (its grid is drawn sheared)."""
+    return isinstance(rule, FamilyRule) and rule.neighbourhood == Neighbourhood.HEXAGONAL
 
 
 def nice_at_least(value: int) -> int:
@@ -109,10 +115,17 @@ class LifeGeometry:
     chart_y0: int
     chart_x0: int
     chart_w: int
+    shear: bool = False
 
     @property
     def shape(self) -> tuple[int, int]:
         return self.height, self.width
+
+    def row_shift(self, row: int) -> int:
+        """How far right (pixels) row `row` is drawn: a hexagonal rule's rows are sheared
+        half a cell each, the bottom row flush left, so that Golly's six neighbours of a
+        cell, (r±1, c), (r, c±1), (r-1, c-1) and (r+1, c+1), are the six that touch it."""
+        return (self.rows - 1 - row) * self.cell_size // 2 if self.shear else 0
 
 
 def _checked(spec: Any, cell_size: int, text_size: int, population_max: int | None
@@ -136,7 +149,8 @@ def life_geometry(spec: Any, cell_size: int = 6, *, edges: bool = True, text_siz
                   population_max: int | None = None, chart_beside: bool = False
                   ) -> LifeGeometry:
     """The geometry of Life panel `spec` (a LifeSpec or any mapping/object with rows, cols,
-    generations and chart): cells of `cell_size` pixels (grid lines from 4 up), the edge
+    generations, chart and rule): cells of `cell_size` pixels (grid lines from 4 up; a
+    hexagonal rule's rows sheared half a cell each: `LifeGeometry.row_shift`), the edge
     band when `edges` (twice as wide from 12-pixel cells), the chart at `text_size` below
     the grid, or `chart_beside` it (as tall as it, at least two thirds as wide)."""
     rows, cols = _checked(spec, cell_size, text_size, population_max)
@@ -144,7 +158,10 @@ def life_geometry(spec: Any, cell_size: int = 6, *, edges: bool = True, text_siz
     generations = max(1, int(spec_value(spec, "generations", 100)))
     chart = bool(spec_value(spec, "chart", False))
     lines = cs >= 4
+    shear = hexagonal(spec_value(spec, "rule", None))
     grid_h, grid_w = rows * cs + int(lines), cols * cs + int(lines)
+    if shear:
+        grid_w += (rows - 1) * cs // 2
     edge_scale = 2 if cs >= 12 else 1
     edge = EDGE * edge_scale if edges else 0
     beside = chart and chart_beside
@@ -168,8 +185,9 @@ def life_geometry(spec: Any, cell_size: int = 6, *, edges: bool = True, text_siz
             chart_y0 = height + gap
             height = chart_y0 + layout.height
     return LifeGeometry(rows, cols, cs, generations, lines, grid_h, grid_w, edge, edge_scale,
-                        edge, ox, height, width, layout, beside, chart_y0, chart_x0, chart_w)
+                        edge, ox, height, width, layout, beside, chart_y0, chart_x0, chart_w,
+                        shear)
 
 
 __all__ = ["CHART_MIN_PLOT", "CHART_MIN_WIDTH", "ChartLayout", "EDGE", "LifeGeometry",
-           "chart_layout", "life_geometry", "nice_at_least", "spec_value", "ticks"]
+           "chart_layout", "hexagonal", "life_geometry", "nice_at_least", "spec_value", "ticks"]

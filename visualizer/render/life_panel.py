@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import pathlib
-from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -13,36 +12,33 @@ from .. import events as ev
 from ..events import Generation, Side
 from ..surfaces import GLUINGS
 from .glue import edge_marks
+from .life_hex import cell_pixels, sheared_bands
+from .life_states import shown_states, state_colours
 from .life_geometry import (CHART_MIN_PLOT, CHART_MIN_WIDTH, EDGE, ChartLayout, life_geometry,
-                            nice_at_least, spec_value, ticks)
+                            spec_value)
 from .legend import colours_in
+from .life_chart import BACKGROUND, GRID, SERIES, LifeChart, Rect, union
+from .life_why import OUTLINE, SEAM, WhyOverlay
+from .life_why import caption as why_caption
+from .life_why import colours as why_colours
 from .palette import INDEX
-from .text import draw_text, text_mask, text_width
 
 ALIVE, DEAD, BORN, DIED = INDEX["alive"], INDEX["dead"], INDEX["born"], INDEX["died"]
-CHART, GRID, TEXT, BACKGROUND = INDEX["chart"], INDEX["grid"], INDEX["text"], INDEX["background"]
-
-Rect = tuple[int, int, int, int]
+HISTORY = INDEX["history"]
 
 # an arrowhead pointing right, 5 pixels high (fits the edge band)
 _ARROW = np.array([[c == "X" for c in row] for row in
                    ("X..", "XX.", "XXX", "XX.", "X..")])
 
 
-def _union(a: Rect | None, b: Rect | None) -> Rect | None:
-    """The smallest rectangle holding both (None = empty)."""
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
 
 
-class LifePanel:
+class LifePanel(LifeChart):
     """Draws a Life grid (and its population chart) into `raster`, a 2-D uint8 array of
     palette indices, one `Generation` event at a time.
 
     `spec` is a LifeSpec or any mapping/object with rows, cols, generations, colour_changes,
+    history (a faint trail where cells were ever alive),
     chart and surface. Cells are `cell_size` pixels; from 4 pixels up, 1-pixel grid lines
     separate them. With `edges`, a band around the grid shows how the surface glues the
     square: glued edges share a colour, and their arrows point the way the gluing goes
@@ -76,9 +72,12 @@ class LifePanel:
         self.generations = g.generations
         self.colour_changes = bool(spec_value(spec, "colour_changes", False))
         self.chart = bool(spec_value(spec, "chart", False))
+        self.history = bool(spec_value(spec, "history", False))
         self.lines, self.grid_h, self.grid_w = g.lines, g.grid_h, g.grid_w
         surface = spec_value(spec, "surface", None)
         self.surface_name = str(getattr(surface, "name", surface) or "plane")
+        rule = spec_value(spec, "rule", None)
+        self._state_colours, self._live_colours = state_colours(rule), shown_states(rule)
         self._edge_scale, self.edge = g.edge_scale, g.edge
         self.chart_beside = g.chart_beside
         self.chart_x0, self.chart_y0, self.chart_w = g.chart_x0, g.chart_y0, g.chart_w
@@ -87,11 +86,17 @@ class LifePanel:
         self.width, self.oy, self.ox = g.width, g.oy, g.ox
         self.raster = np.full(g.shape, BACKGROUND, dtype=np.uint8)
         self._draw_grid(edges)
-        self._pops = np.full(self.generations + 1, -1, dtype=np.int64)
+        self.why_cells = tuple(spec_value(spec, "why", ()) or ())
+        self._why = WhyOverlay(self.raster, self.oy, self.ox, self.cell_size, self.lines,
+                               self.surface_name)
+        self._whys: tuple[ev.Why, ...] = ()
+        self._ever = np.zeros((self.rows, self.cols), dtype=bool)
+        self._pops = np.full((len(SERIES), self.generations + 1), -1, dtype=np.int64)
         self._chart_last = -1
         self._marker_rect: Rect | None = None
         self.index = 0
         self.population = 0
+        self.identity: ev.Identity | None = None
         self._dirty: Rect | None = (0, g.height, 0, g.width)
         if self.chart:
             self._base = np.full((self.chart_height, self.chart_w), BACKGROUND,
@@ -112,7 +117,12 @@ class LifePanel:
         cs = self.cell_size
         area = self.raster[self.oy:self.oy + self.grid_h, self.ox:self.ox + self.grid_w]
         area[:] = DEAD
-        if self.lines:
+        self._hex: np.ndarray | None = None
+        if self.geometry.shear:           # a hexagonal rule: sheared rows of hexagons
+            self._hex, boxes = cell_pixels(self.geometry)
+            area[:] = np.where(boxes, GRID, BACKGROUND)
+            area[self._hex >= 0] = DEAD
+        elif self.lines:
             area[::cs, :] = GRID
             area[:, ::cs] = GRID
         if edges:
@@ -137,25 +147,39 @@ class LifePanel:
             raise ValueError(f"expected a {self.rows}x{self.cols} generation, "
                              f"got {grid.shape}")
         self.index, self.population = int(event.index), int(event.population)
+        self.identity, self._whys = event.identity, event.why
+        if self.history:
+            if self.index == 0:
+                self._ever[:] = False
+            self._ever |= grid != 0
         if self.quiet and not self.listening:
             return
-        shown = np.where(grid != 0, ALIVE, DEAD).astype(np.uint8)
+        shown = self._state_colours[grid]
+        if self.history:
+            shown[self._ever & (grid == 0)] = HISTORY
         if self.colour_changes:
             shown[np.asarray(event.births, dtype=bool)] = BORN
             shown[np.asarray(event.deaths, dtype=bool)] = DIED
         if self.quiet:
             self._shown = shown
-            self._noted |= colours_in(shown)
+            self._noted |= colours_in(shown) | why_colours(event.why, self._why.seams)
         else:
             self._paint_cells(shown)
+            if event.why or self._why.drawn:
+                self._dirty = union(self._dirty, self._why.draw(event.why, shown))
         if self.chart:
-            self._chart_point(self.index, self.population)
+            self._chart_point(self.index, (int(np.count_nonzero(event.births)),
+                                           int(np.count_nonzero(event.deaths)),
+                                           self.population))
 
     def candidates(self, events: Any) -> dict[int, int]:
         """The colours the panel can show drawing `events` (any of them from the first):
-        alive cells, births and deaths when coloured, the chart's curve."""
-        shown = [ALIVE] + ([BORN, DIED] if self.colour_changes else []) \
-            + ([CHART] if self.chart else [])
+        live cells (each state's colour), cells once alive (history), births and deaths when
+        coloured, the why overlay's outlines and seam dots, the chart's curves."""
+        shown = list(self._live_colours) + ([HISTORY] if self.history else []) \
+            + ([BORN, DIED] if self.colour_changes else []) \
+            + (sorted(set(OUTLINE.values()) | set(SEAM.values())) if self.why_cells else []) \
+            + (list(SERIES) if self.chart else [])
         return dict.fromkeys(shown, 0)
 
     def drawn_colours(self) -> set[int]:
@@ -180,6 +204,8 @@ class LifePanel:
         other.raster = self.raster.copy()
         other._shown = self._shown.copy()
         other._pops = self._pops.copy()
+        other._ever = self._ever.copy()
+        other._why = self._why.on(other.raster)
         if hasattr(self, "_base"):
             other._base = self._base.copy()
         return other
@@ -191,8 +217,13 @@ class LifePanel:
         return dirty
 
     def caption(self) -> str:
-        """A one-line caption such as "gen 12 · pop 143"."""
-        return f"gen {self.index} · pop {self.population}"
+        """A one-line caption such as "gen 12 · pop 143", then what the run became once
+        known: "… · settled at gen 8: oscillator of period 2", "… · died at gen 130"."""
+        text = f"gen {self.index} · pop {self.population}"
+        if self.identity is not None:
+            text = f"{text} · {settled_text(self.identity)}"
+        why = why_caption(self._whys)
+        return f"{text} · {why}" if why else text
 
     # --- cells ---------------------------------------------------------------------------
 
@@ -206,12 +237,30 @@ class LifePanel:
         r0, r1, c0, c1 = rows[0], rows[-1] + 1, cols[0], cols[-1] + 1
         self._shown = shown
         cs = self.cell_size
+        if self._hex is not None:
+            self._paint_hexagons(shown, r0, r1, c0, c1)
+            return
         block = np.repeat(np.repeat(shown[r0:r1, c0:c1], cs, axis=0), cs, axis=1)
         y0, y1, x0, x1 = r0 * cs, r1 * cs, c0 * cs, c1 * cs
         oy, ox = self.oy, self.ox
         target = self.raster[oy + y0:oy + y1, ox + x0:ox + x1]
         np.copyto(target, block, where=~self._line[y0:y1, x0:x1])
-        self._dirty = _union(self._dirty, (int(oy + y0), int(oy + y1), int(ox + x0),
+        self._dirty = union(self._dirty, (int(oy + y0), int(oy + y1), int(ox + x0),
+                                           int(ox + x1)))
+
+    def _paint_hexagons(self, shown: np.ndarray, r0: int, r1: int, c0: int, c1: int) -> None:
+        """Repaint the hexagons of rows r0..r1-1, columns c0..c1-1 (sheared rows)."""
+        assert self._hex is not None, "a hexagonal grid"
+        g, cs = self.geometry, self.cell_size
+        y0, y1 = r0 * cs, r1 * cs + int(self.lines)
+        x0 = g.row_shift(r1 - 1) + c0 * cs
+        x1 = g.row_shift(r0) + c1 * cs + int(self.lines)
+        cells = self._hex[y0:y1, x0:x1]
+        inside = cells >= 0
+        oy, ox = self.oy, self.ox
+        target = self.raster[oy + y0:oy + y1, ox + x0:ox + x1]
+        target[inside] = shown.reshape(-1)[cells[inside]]
+        self._dirty = union(self._dirty, (int(oy + y0), int(oy + y1), int(ox + x0),
                                            int(ox + x1)))
 
     # --- the glued edges ---------------------------------------------------------------
@@ -224,6 +273,9 @@ class LifePanel:
         top, bottom = (slice(oy - e, oy), cols), (slice(oy + h, oy + h + e), cols)
         left, right = (rows, slice(ox - e, ox)), (rows, slice(ox + w, ox + w + e))
         marks = edge_marks(GLUINGS.get(self.surface_name, ()))
+        if self.geometry.shear:
+            self._draw_sheared_edges(marks)
+            return
         if not marks:  # the plane: walls all round, corners included
             for ys in (top[0], bottom[0]):
                 self.raster[ys, ox - e:ox + w + e] = INDEX["wall"]
@@ -236,6 +288,20 @@ class LifePanel:
             vertical = edge in (Side.W, Side.E)
             self._arrow(bands[edge], ("v" if forward else "^") if vertical
                         else (">" if forward else "<"))
+
+    def _draw_sheared_edges(self, marks: list) -> None:
+        """`_draw_edges` for a hexagonal rule's sheared grid: the left and right bands are
+        staircases along the slanted edges (the plane: walls all round)."""
+        bands = sheared_bands(self.geometry, self.oy, self.ox)
+        glued = {edge: (colour, forward) for edge, colour, forward, _ in marks}
+        for edge, (rects, arrow_at) in bands.items():
+            colour, forward = glued.get(edge, ("wall", None))
+            for rect in rects:
+                self.raster[rect] = INDEX[colour]
+            if forward is not None:
+                vertical = edge in (Side.W, Side.E)
+                self._arrow(arrow_at, ("v" if forward else "^") if vertical
+                            else (">" if forward else "<"))
 
     def _arrow(self, band: tuple[slice, slice], arrow: str) -> None:
         """An arrowhead (> < v ^) in the middle of the edge band `band`."""
@@ -254,149 +320,14 @@ class LifePanel:
             return
         self.raster[cy:cy + hh, cx:cx + hw][head] = BACKGROUND
 
-    # --- the population chart ----------------------------------------------------------
-    #
-    # Laid out at the caption's text size (coordinates relative to `chart_y0`):
-    #
-    #   population                      <- y-axis title, above the plot
-    #   2000 -|-------------------      <- tick labels left of the y axis, light grid lines
-    #         |  \      :               <- the curve; a dashed line and a dot at the
-    #   1000 -|---\-----:---------         current generation
-    #         |    \____o____
-    #      0 -+-----------------
-    #         0   generation    200     <- x tick labels and the x-axis title
-    #
-    # The chart is kept twice: `_base` holds axes, labels and curve; the raster shows `_base`
-    # with the moving generation marker on top, so moving the marker repaints two columns.
-
-    def _chart_box(self) -> tuple[int, int, int, int]:
-        """The plotting area (y0, y1, x0, x1), relative to the chart's top."""
-        return self._py0, self._py1, self._px0, self.chart_w - self._pad
-
-    def _draw_chart_frame(self) -> None:
-        """Clear the chart's base and draw its axes, ticks, grid lines, labels and titles."""
-        base, ts = self._base, self.text_size
-        base[:] = BACKGROUND
-        py0, py1, px0, px1 = self._chart_box()
-        ax, tick = self._axis_x, self._tick
-        digits = _digit_ink(ts)
-        for value in ticks(self._ymax):
-            y = self._xy(0, value)[0]
-            if value:
-                base[y, px0:px1] = GRID
-            base[y, ax - tick:ax] = TEXT
-            label = str(value)
-            draw_text(base, label, y - digits, ax - tick - self._pad // 2 - text_width(
-                label, ts), TEXT, ts)
-        base[py0:py1 + 1, ax] = TEXT                 # y axis
-        base[py1, ax:px1] = TEXT                     # x axis
-        draw_text(base, "population", 0, px0, TEXT, ts)
-        ly = self._label_y
-        for index in (0, self.generations):
-            x = self._xy(index, 0)[1]
-            base[py1 + 1:py1 + 1 + tick, x] = TEXT
-        w0 = text_width("0", ts)
-        draw_text(base, "0", ly, max(0, px0 - w0 // 2), TEXT, ts)
-        last = str(self.generations)
-        draw_text(base, last, ly, max(0, px1 - text_width(last, ts)), TEXT, ts)
-        title_w = text_width("generation", ts)
-        draw_text(base, "generation", ly, px0 + max(0, (px1 - px0 - title_w) // 2), TEXT, ts)
-
-    def _xy(self, index: int, population: int) -> tuple[int, int]:
-        """The chart pixel (y, x), relative to the chart's top, of generation `index` with
-        `population`."""
-        py0, py1, px0, px1 = self._chart_box()
-        x = px0 + round(index * (px1 - 1 - px0) / self.generations)
-        y = py1 - 1 - round(min(population, self._ymax) * (py1 - 1 - py0) / self._ymax)
-        return y, x
-
-    def _chart_point(self, index: int, population: int) -> None:
-        """Add generation `index` to the chart and move the marker there (redrawing the
-        whole chart when stepped back, or when the run outgrows its axes)."""
-        if index >= len(self._pops):
-            self._pops = np.concatenate([self._pops, np.full(index + 1 - len(self._pops),
-                                                             -1, dtype=np.int64)])
-            self.generations = index
-            self._pops[index] = population
-            self._redraw_chart(index)
-            return
-        self._pops[index] = population
-        if population > self._ymax:
-            self._ymax = nice_at_least(max(population, self.rows * self.cols))
-            self._redraw_chart(index)
-            return
-        if index <= self._chart_last or self._chart_last < 0:
-            self._redraw_chart(index)
-            return
-        rect = self._segment(self._chart_last, index)
-        self._chart_last = index
-        self._show_chart(_union(rect, self._marker_rect))
-        self._draw_marker(index, population)
-
-    def _redraw_chart(self, upto: int) -> None:
-        """Redraw the whole chart for the generations known up to `upto`."""
-        self._draw_chart_frame()
-        last = -1
-        for k in range(upto + 1):
-            if self._pops[k] < 0:
-                continue
-            self._segment(last if last >= 0 else k, k)
-            last = k
-        self._chart_last = last
-        self._show_chart((0, self.chart_height, 0, self.chart_w))
-        if last >= 0:
-            self._draw_marker(last, int(self._pops[last]))
-
-    def _segment(self, i0: int, i1: int) -> Rect:
-        """The curve from generation `i0` to `i1`, in the chart's base; its rectangle."""
-        y0, x0 = self._xy(i0, int(self._pops[i0]))
-        y1, x1 = self._xy(i1, int(self._pops[i1]))
-        n = max(abs(y1 - y0), abs(x1 - x0)) + 1
-        ys = np.rint(np.linspace(y0, y1, n)).astype(int)
-        xs = np.rint(np.linspace(x0, x1, n)).astype(int)
-        lw = self._line_w                 # thicker on slides, kept off the axes
-        _, py1, px0, px1 = self._chart_box()
-        ys = np.clip(ys[:, None] + np.arange(lw) - lw // 2, 0, py1 - 1).repeat(lw, axis=1)
-        xs = np.clip(xs[:, None] + np.arange(lw) - lw // 2, px0, px1 - 1)
-        xs = np.tile(xs, (1, lw))
-        self._base[ys, xs] = CHART
-        return int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
-
-    def _show_chart(self, rect: Rect | None) -> None:
-        """Copy the chart's base into the raster within `rect` (chart coordinates)."""
-        if rect is None:
-            return
-        y0, y1, x0, x1 = rect
-        cy, cx = self.chart_y0, self.chart_x0
-        self.raster[cy + y0:cy + y1, cx + x0:cx + x1] = self._base[y0:y1, x0:x1]
-        self._dirty = _union(self._dirty, (cy + y0, cy + y1, cx + x0, cx + x1))
-
-    def _draw_marker(self, index: int, population: int) -> None:
-        """The current generation: a dashed line across the plot and a dot on the curve."""
-        py0, py1, _, _ = self._chart_box()
-        y, x = self._xy(index, population)
-        cy, cx, dash = self.chart_y0, self.chart_x0, self._tick
-        rows = np.arange(py0, py1)
-        self.raster[cy + rows[(rows - py0) // dash % 2 == 0], cx + x] = TEXT
-        r = max(2, self.text_size // 6)
-        y0, y1 = max(0, y - r), min(self.chart_height, y + r + 1)
-        x0, x1 = max(0, x - r), min(self.chart_w, x + r + 1)
-        self.raster[cy + y0:cy + y1, cx + x0:cx + x1] = TEXT
-        self._marker_rect = (min(py0, y0), max(py1, y1), x0, x1)
-        self._dirty = _union(self._dirty, (cy + self._marker_rect[0],
-                                           cy + self._marker_rect[1], cx + x0, cx + x1))
-
-    def chart_scale(self) -> int:
-        """The population at the top of the chart's y axis (fixed from the start)."""
-        return self._ymax
-
-
-@lru_cache(maxsize=None)
-def _digit_ink(size: int) -> int:
-    """How far below a line's top the middle of a digit's ink is, at `size`."""
-    mask = text_mask("0123456789", size)
-    rows = np.flatnonzero(mask.any(axis=1))
-    return int(rows[0] + rows[-1] + 1) // 2
+def settled_text(identity: ev.Identity) -> str:
+    """When and what a run settled into, in a student's words: "settled at gen 8:
+    spaceship of period 4 moving (1, 1)", "died at gen 130"."""
+    if identity.kind == ev.Settled.DIED:
+        return f"died at gen {identity.generation}"
+    if identity.kind == ev.Settled.UNSETTLED:
+        return "not settled"
+    return f"settled at gen {identity.generation}: {identity.summary()}"
 
 
 def save_population_chart(series: "Sequence[int] | Mapping[str, Sequence[int]]",

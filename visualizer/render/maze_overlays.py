@@ -121,9 +121,10 @@ def move_walker(panel: MazePanel, cell: Cell) -> None:
 def _draw_trail(panel: MazePanel, began: Cell, trail: bytes) -> None:
     """The cells a stretch passed through from `began` (that cell included), as a trail."""
     cols = panel.maze.cols
-    target = panel.maze.surface.step_table[0]
+    target = panel.maze.grid.step_table[0]
     start = began[0] * cols + began[1]
-    passed = trail_cells(target, cols, start, trail)
+    passed = trail_cells(target, cols, start, trail,
+                         None if panel.maze.grid.plain else panel._target)
     for i in np.unique(np.append(passed, start)).tolist():
         if not panel._marks[i] and not panel._blocked[i]:
             panel._marks[i] = TRAIL_CODE

@@ -137,7 +137,9 @@ class MazePainter:
         self.quiet = quiet
         self.on = not quiet
         self.dirty: list[int] | None = None
-        #: what to paint, in the order last noted: a flat cell i, or a face ~(4 i + side)
+        #: side indices per cell (4 on the square grid): faces are noted as below
+        self.degree = panel.maze.degree
+        #: what to paint, in the order last noted: a flat cell i, or a face ~(degree i + side)
         self.pending: dict[int, None] = {}
         self.raster = np.full(geometry.shape, SENTINEL if quiet else INDEX["background"],
                               dtype=np.uint8)
@@ -286,7 +288,7 @@ class MazePainter:
         if not self.panel.defer:
             self._paint_face(i, side)
             return
-        key = ~(4 * i + side)
+        key = ~(self.degree * i + side)
         pending = self.pending
         if key in pending:
             del pending[key]
@@ -321,14 +323,14 @@ class MazePainter:
                 if key >= 0:
                     self._paint_cell(divmod(key, p.maze.cols))
                 else:
-                    self._paint_face(*divmod(~key, 4))
+                    self._paint_face(*divmod(~key, self.degree))
             return
         cells = [key for key in pending if key >= 0]
         if cells:
             self._paint_cells(np.array(cells, dtype=np.int64))
         for key in pending:
             if key < 0:
-                self._paint_face(*divmod(~key, 4))
+                self._paint_face(*divmod(~key, self.degree))
 
     # --- painting ------------------------------------------------------------------------
 

@@ -16,9 +16,12 @@ import numpy as np
 
 from .. import events as ev
 from ..events import Cell, Mark, Side
+from ..grids import Grid
 from ..maze import Maze
 from ..surfaces import Surface
 from . import maze_overlays as overlays
+from .grid_geometry import GridGeometry
+from .grid_paint import GridPainter
 from .maze_caption import MazeCaption
 from .legend import colours_in
 from .maze_geometry import MazeGeometry, Rect
@@ -56,6 +59,14 @@ def _moves(surface: Surface) -> tuple[list[list[int]], list[list[int]], list[lis
     return target.tolist(), entered.tolist(), glued
 
 
+@lru_cache(maxsize=16)
+def _grid_moves(grid: Grid) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
+    """`_moves` of a grid other than the plain square: no face is drawn twice there (each
+    cell paints its half of a wall, and the halves across), so none is listed as glued."""
+    target, entered, _ = grid.step_table
+    return target.tolist(), entered.tolist(), [[] for _ in range(len(target))]
+
+
 class MazePanel:
     """The picture of one maze: `raster` (uint8 palette indices) and a dirty rectangle.
 
@@ -66,7 +77,7 @@ class MazePanel:
     A `quiet` panel keeps the state without drawing it, but while its painter is `on`
     (`render/look.py`)."""
 
-    geometry: MazeGeometry
+    geometry: MazeGeometry | GridGeometry
     paint: MazePainter
     #: paint what an event changes when the picture is read (off: at once, as it changes)
     defer = True
@@ -74,12 +85,15 @@ class MazePanel:
     def __init__(self, rows: int, cols: int, *, cell_size: int = 10, wall: int = 2,
                  surface: str = "plane", glue_marks: bool = True,
                  first: ev.GridCreated | None = None, caption: MazeCaption | None = None,
-                 quiet: bool = False) -> None:
+                 quiet: bool = False, grid: Grid | None = None) -> None:
         self.cell_size, self.wall_size = cell_size, wall
         self.glue_marks, self.quiet = glue_marks, quiet
-        self.maze = Maze(rows, cols, surface)
+        if grid is not None and grid.plain:
+            grid = None
+        self.maze = Maze(rows, cols, surface) if grid is None else \
+            Maze(rows, grid.cols, surface, grid=grid)
         self.live_caption = caption if caption is not None else MazeCaption()
-        first = first or ev.GridCreated(rows, cols, self.maze.surface)
+        first = first or ev.GridCreated(rows, self.maze.cols, self.maze.surface, grid=grid)
         self.live_caption.start(first)
         self._setup(first)
 
@@ -140,23 +154,36 @@ class MazePanel:
         """A fresh picture for the grid `event` creates: its maze, marks and overlays, its
         geometry (block mazes have no thin walls), painted whole."""
         rows, cols = event.rows, event.cols
-        self.maze = Maze(rows, cols, event.surface, walls_open=event.walls_open)
-        blocks = bool(event.walls_open and event.fill == ev.Fill.PASSAGE)
-        self.geometry = MazeGeometry.of(rows, cols, cell_size=self.cell_size,
-                                        wall=self.wall_size, surface=self.maze.surface,
-                                        glue_marks=self.glue_marks, blocks=blocks)
+        if event.grid is None:
+            self.maze = Maze(rows, cols, event.surface, walls_open=event.walls_open)
+            blocks = bool(event.walls_open and event.fill == ev.Fill.PASSAGE)
+            self.geometry = MazeGeometry.of(rows, cols, cell_size=self.cell_size,
+                                            wall=self.wall_size, surface=self.maze.surface,
+                                            glue_marks=self.glue_marks, blocks=blocks)
+            self._target, self._entered, self._glued = _moves(self.maze.surface)
+        else:
+            self.maze = Maze(rows, cols, event.surface, walls_open=event.walls_open,
+                             grid=event.grid)
+            self.geometry = GridGeometry.of(event.grid, cell_size=self.cell_size,
+                                            wall=self.wall_size)
+            self._target, self._entered, self._glued = _grid_moves(event.grid)
         self.marks = np.zeros((rows, cols), dtype=np.uint8)
-        self._target_np = self.maze.surface.step_table[0]
-        self._target, self._entered, self._glued = _moves(self.maze.surface)
+        self._target_np = self.maze.grid.step_table[0]
         self.base = self._base_colours(event, self._target_np)
         self.sets = rows * cols if self.colouring is not None else None
         self._link_views()
         self._reset_overlays()
-        painter = MazePainter(self, self.geometry, quiet=self.quiet)
+        painter = self._painter(quiet=self.quiet)
         if self.quiet and hasattr(self, "paint"):
             painter.on = self.paint.on
         self.paint = painter
         painter.picture()
+
+    def _painter(self, quiet: bool = False) -> MazePainter:
+        """A painter for this panel's geometry: the square's, or a grid's (`GridPainter`)."""
+        if isinstance(self.geometry, GridGeometry):
+            return GridPainter(self, self.geometry, quiet=quiet)
+        return MazePainter(self, self.geometry, quiet=quiet)
 
     def _base_colours(self, event: ev.GridCreated, target: np.ndarray) -> np.ndarray:
         """Each cell's colour before any mark: its set's (union-find), a passage (block
@@ -195,7 +222,7 @@ class MazePanel:
 
     def _link_views(self) -> None:
         """Flat views of the state arrays, for painting by flat cell index."""
-        self._faces = self.maze.faces.reshape(-1, 4)
+        self._faces = self.maze.faces.reshape(-1, self.maze.degree)
         self._blocked = self.maze.blocked.reshape(-1)
         self._marks = self.marks.reshape(-1)
         self._base = self.base.reshape(-1)
@@ -383,7 +410,7 @@ class MazePanel:
         """A copy of the panel that draws, its state painted whole into a fresh raster."""
         other = self.snapshot()
         other.quiet = False
-        other.paint = MazePainter(other, other.geometry)
+        other.paint = other._painter()
         other.paint.picture()
         return other
 

@@ -30,7 +30,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, GridCreated, Side
 from .maze_caption import MazeCaption
-from .maze_geometry import MIN_CELL, ViewGeometry
+from .maze_geometry import MazeGeometry, MIN_CELL, ViewGeometry
 from .legend import colours_in
 from .maze_panel import MazePanel
 from .palette import INDEX
@@ -155,6 +155,7 @@ class NeighbourhoodPanel:
         the square shows what, the dimmed picture, the frame; then draw it whole (a quiet
         view keeps the layout and draws nothing)."""
         centre = self.centre
+        assert isinstance(centre.geometry, MazeGeometry), "the view is of a square grid"
         view = ViewGeometry(centre.geometry)
         self.period = view.period
         self.tiles = dict(centre.maze.surface.kind.tiles)

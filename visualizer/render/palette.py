@@ -21,7 +21,7 @@ INDEX = {name: i for i, name in enumerate(NAMES)}
 RAMP = next(group.stripes for group in GROUPS if group.name == "ramp")
 SET_COLOURS = len(SETS.light)   # how many distinct colours Kruskal's sets are coloured with
 SET_BASE = len(NAMES)
-SIZE = 64         # palette entries, a power of two (GIF colour table)
+SIZE = 128        # palette entries, a power of two (GIF colour table)
 
 
 def _aliases() -> tuple[tuple[str, ...], ...]:

@@ -145,6 +145,26 @@ SLOTS: tuple[Slot, ...] = (
     Slot("ramp_3", "#f6fc84", "#f0fc24"),
     Slot("longest", "#ea0c6c", "#c6247e", "a longest path (two floods)", legend=370,
          marks=(Mark.LONGEST,)),
+    # --- Life explained: the chart's births and deaths (the colours of born and died
+    # cells: the same thing counted)
+    Slot("births", words="births per generation", legend=252, like="born", on=LIFE),
+    Slot("deaths", words="deaths per generation", legend=254, like="died", on=LIFE),
+    # cells that were ever alive (LifeHistory's envelope), faint
+    Slot("history", "#eff6c8", "#102147", "alive at some time before", legend=225, on=LIFE),
+    # the why overlay: a cell's live-neighbour count written in it, outlined by its fate
+    # when it changes (a dot on a neighbour counted across a glued edge is drawn in that
+    # edge's own colour: glue_a, glue_b)
+    Slot("why_born", words="outlined: born next (in it: its live neighbours)", legend=256,
+         like="born", on=LIFE),
+    Slot("why_dies", words="outlined: dies next (in it: its live neighbours)", legend=257,
+         like="died", on=LIFE),
+    # --- Life rules of more than two states: a Generations rule's dying states, fading from
+    # alive towards dead, or a rule table's own states (its @COLORS replace these colours);
+    # a rule with more states shares them out in runs (`render/life_states.py`)
+    Slot("state_2", "#ab5b70", "#57fd93", "state 2", legend=221, on=LIFE),
+    Slot("state_3", "#0de2e6", "#9309ae", "state 3", legend=222, on=LIFE),
+    Slot("state_4", "#fafaa0", "#261770", "state 4", legend=223, on=LIFE),
+    Slot("state_5", "#2f276b", "#73eda8", "state 5", legend=224, on=LIFE),
 )
 
 #: the legend entries that stand for several colours

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..choices import View
 from ..export import FORMATS
+from ..render.grid_geometry import grid_geometry
 from ..render.maze_geometry import MazeGeometry, ViewGeometry
 
 if TYPE_CHECKING:
@@ -90,6 +91,11 @@ def _panel_side(spec: PanelSpec, cell_size: int) -> tuple[int, int]:
                                       chart_beside=spec.chart_beside).shape
         return width, height
     m = _maze(spec)
+    shaped = grid_geometry(m.grid, m.rows, m.cols, m.surface, m.mask, cell_size=cell_size,
+                           wall=m.wall)
+    if shaped is not None:
+        height, width = shaped.shape
+        return width, height
     blocks = spec.generator is not None and spec.generator.algorithm("generator").blocks
     kind = ViewGeometry if m.view == View.NEIGHBOURHOOD else MazeGeometry
     height, width = kind.of(m.rows, m.cols, cell_size=cell_size, wall=m.wall,

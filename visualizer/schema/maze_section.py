@@ -3,18 +3,21 @@ rules between them and the panel's generator, solver and braid."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Annotated, Any, ClassVar, Union
 
-from pydantic import Discriminator, Field, Tag, ValidationInfo
+from pydantic import Discriminator, Field, PlainValidator, Tag, ValidationInfo, WithJsonSchema
 
 from .. import registry
 from ..choices import View
 from ..events import MilestoneKind
+from ..grids import GridError, GridKind, make_grid, normalise
+from ..grids.mask_file import read_mask
 from ..registry import ParamKind
 from ..surfaces import SURFACE_NAMES, SURFACES
 from .own_code import is_own
-from .fields import (TAG, Problem, Section, cell, choice, dig, expected, is_int, show, value_type,
-                     whole)
+from .fields import (TAG, Problem, Section, cell, choice, dig, expected, fail, is_int, show,
+                     value_type, whole)
 
 ENDPOINT_RULES = ("corners", "openings", "first_backtrack", "longest", "across")
 MAZE_VIEWS = tuple(View)
@@ -38,6 +41,39 @@ Side = value_type(Any, _side_check, {"anyOf": [{"type": "integer", "minimum": 1,
                   f"a whole number from 1 to {MAX_SIDE}, or auto")
 
 
+MASK_EXPECTED = "a list of strings (`X` = no cell) or a path to a text or PNG mask file"
+
+
+def _mask_check(value: Any, info: ValidationInfo) -> tuple[str, ...]:
+    """A mask written out, or read from its file (inside the scenario's folder or the
+    roots allowed)."""
+    if isinstance(value, list):
+        try:
+            return normalise(value)
+        except GridError as exc:
+            raise fail(str(exc)) from None
+    if not isinstance(value, str) or not value or len(value) > 4096 or "\x00" in value:
+        raise expected(MASK_EXPECTED, value)
+    ctx = info.context or {}
+    base = Path(ctx.get("base_dir", "."))
+    path = Path(value) if Path(value).is_absolute() else base / value
+    roots = [Path(r).resolve() for r in (base, *ctx.get("roots", ()))]
+    if not any(path.resolve().is_relative_to(root) for root in roots):
+        raise fail(f"the mask file `{value}` is outside the scenario's folder")
+    try:
+        lines = read_mask(path)
+    except GridError as exc:
+        raise fail(str(exc)) from None
+    ctx.setdefault("masks", {})[value] = lines
+    return lines
+
+
+MaskType = Annotated[Any, PlainValidator(_mask_check),
+                     WithJsonSchema({"anyOf": [{"type": "array", "items": {"type": "string"}},
+                                               {"type": "string"}],
+                                     "x-expected": MASK_EXPECTED})]
+
+
 class Maze(Section):
     """The maze of a panel: its grid, the surface it lives on and how it is drawn."""
 
@@ -54,10 +90,17 @@ class Maze(Section):
     view: choice(View) = Field(  # type: ignore[valid-type]
         View.SQUARE, description="square, or neighbourhood: copies of the maze around it, "
                                  "as glued")
+    grid: choice(tuple(k.value for k in GridKind)) = Field(  # type: ignore[valid-type]
+        "square", description="the cells' shape: square, hex, triangle or polar (rows = "
+                              "rings, cols not used); see docs/grids.md")
+    mask: MaskType = Field(
+        None, description="cells left out: a list of strings (`X` = no cell) or a text or "
+                          "PNG file (black = no cell), relative to the scenario's folder")
 
     @classmethod
     def rules(cls, data: dict, bad: Callable[..., bool],
               info: ValidationInfo) -> Iterable[Problem]:
+        yield from _grid_rules(data, bad, (info.context or {}).get("masks", {}))
         if bad("rows") or bad("cols") or bad("surface") or "surface" not in data:
             return
         kind = SURFACES[data["surface"]]
@@ -69,6 +112,32 @@ class Maze(Section):
                                  "make both rows and cols auto, or neither")
         elif rows != AUTO and (problem := kind.shape_error(rows, cols)):
             yield ("surface",), problem
+
+
+def _grid_rules(data: dict, bad: Callable[..., bool],
+                read: dict[str, tuple[str, ...]]) -> Iterable[Problem]:
+    """A grid other than the plain square: a size given, the square view, a grid its
+    surface can take, a mask (`read`: the mask files read, by what the scenario wrote)
+    that fits it and leaves one connected region of cells."""
+    grid = data.get("grid", "square")
+    mask = data.get("mask")
+    if ("grid" in data and bad("grid")) or ("mask" in data and bad("mask")) \
+            or (grid == "square" and mask is None):
+        return
+    if AUTO in (data.get("rows"), data.get("cols")):
+        yield ("rows",), ("expected a whole number: `auto` sizes the plain square grid only "
+                          f"(this maze is on a {grid} grid{' with a mask' if mask else ''})")
+        return
+    if data.get("view", View.SQUARE) != View.SQUARE:
+        yield ("view",), "the neighbourhood view is drawn for the plain square grid only"
+    if bad("rows") or bad("cols") or ("surface" in data and bad("surface")):
+        return
+    try:
+        make_grid(grid, data["rows"], data["cols"], data.get("surface", "plane"),
+                  None if mask is None else normalise(mask) if isinstance(mask, list)
+                  else read.get(mask, ()))
+    except GridError as exc:
+        yield ("mask",) if "mask" in str(exc) else ("grid",), str(exc)
 
 
 class EndpointCells(Section):
@@ -102,6 +171,8 @@ def maze_panel_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
         and not bad("maze", "rows") and not bad("maze", "cols")
     surface = maze.get("surface", "plane") if isinstance(maze, dict) \
         and not bad("maze", "surface") else None
+    grid = maze.get("grid", "square") if isinstance(maze, dict) \
+        and not bad("maze", "grid") else None
     generator = _algorithm_name(data.get("generator")) if not bad("generator") else None
     if generator is not None and data.get("braid") and not bad("braid") \
             and registry.get("generator", generator).blocks:
@@ -113,6 +184,8 @@ def maze_panel_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
             continue
         algo = registry.get(kind, name)
         refused = algo.refusal(surface) if surface is not None else None
+        if refused is None and grid is not None:
+            refused = algo.grid_refusal(grid)
         if refused is not None:
             yield (kind, "name"), refused
         if isinstance(data[kind], dict) and maze_ok:

@@ -37,10 +37,18 @@ def writer_fields() -> dict[str, Any]:
 
 
 def resolve_output(data: dict, bad: Callable[..., bool], path: Path,
-                   out: str | Path | None) -> tuple[str | None, list[Problem]]:
+                   out: str | Path | None, venue: tuple[str, str] | None = None
+                   ) -> tuple[str | None, list[Problem]]:
     """The format a scenario is written in (None when its output is wrong) and the
-    problems of `output` / `--out` / `format`."""
+    problems of `output` / `--out` / `format`; `venue` is (a venue's name, the format it
+    writes), which they must agree with."""
     fmt = data.get("format") if not bad("format") else None
+    says = "as `format` says"
+    if venue is not None:
+        says = f"as `for: {venue[0]}` writes"
+        if fmt is not None and fmt != venue[1]:
+            return None, [(("format",), f"expected {venue[1]}, {says}, got {show(fmt)}")]
+        fmt = venue[1]
     if out is not None:
         target, where = Path(out).expanduser(), "--out"
     elif "output" in data:
@@ -61,7 +69,7 @@ def resolve_output(data: dict, bad: Callable[..., bool], path: Path,
         return None, [((where,), (f"expected a file name ending in {names}, got "
                                   f"{show(str(target))}"))]
     if fmt and suffix != fmt:
-        return None, [((where,), (f"expected a .{fmt} file, as `format` says, got "
+        return None, [((where,), (f"expected a .{fmt} file, {says}, got "
                                   f"{show(str(target))}"))]
     return suffix, []
 

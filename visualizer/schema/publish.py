@@ -146,7 +146,7 @@ def _questions(defs: dict[str, Any]) -> list[str]:
         out += [f"### {kind}", "", section.get("description", ""), ""]
         out += _table(section) + [""]
     out += ["## Moments", "", ("Where: `at` of a question: a mapping with one of these keys "
-                               "(`generation` for next_generation only)."), "",
+                               "(`generation` for the Life kinds only)."), "",
             "| key | type | meaning |", "|---|---|---|"]
     for name in MOMENT_DEFS:
         section = defs[name]

@@ -11,6 +11,7 @@ from pydantic import Field, ValidationInfo, create_model, model_validator
 
 from ..choices import Clock
 from ..export import ANIMATIONS, FORMATS
+from ..export.venues import VENUES, Extra, Venue
 from .canvas import Colours, Size
 from .fields import TAG, Problem, Section, choice, flag, number, show, text, whole
 from .output import resolve_output, writer_fields
@@ -18,6 +19,7 @@ from .panel import PanelFields
 from .table import Table, table_rules
 
 MAX_STRIP = 24
+STORYBOARD_FRAMES = 8    # the key frames of a `for: print` storyboard
 
 
 class TopFields(Section):
@@ -62,6 +64,16 @@ class TopFields(Section):
                                              "caption")
     solve_together: flag() = Field(False, description="every maze is built first, then "  # type: ignore[valid-type]
                                                       "all solve together")
+    flash_safe: flag() = Field(True, description="slow a render down when its frames would "  # type: ignore[valid-type]
+                                                 "flash more than 3 times a second (WCAG "
+                                                 "2.3.1); false keeps the drawn speed")
+    venue: choice(Venue) = Field(  # type: ignore[valid-type]
+        None, alias="for", description="where it will be shown: picks the format, size, "
+                                       "frame rate, loop, codec and byte cap that venue "
+                                       "needs (`--for`; the keys given win)")
+    transcript: flag() = Field(False, description="also write the captions and "  # type: ignore[valid-type]
+                                                  "milestones as WebVTT (.vtt) and plain "
+                                                  "text (.txt) beside the output")
     table: Table = Field(None, description="panels that form a table: a header per row "  # type: ignore[assignment]
                                            "and per column instead of a title per panel")
     #: typed by `models()`: the one panel of a file that gives its keys at the top level
@@ -95,8 +107,10 @@ class TopFields(Section):
                 and not bad("steps_per_frame") and not bad("duration"):
             yield ("duration",), "either steps_per_frame or duration, not both"
         ctx = info.context or {}
+        venue = VENUES[data["for"]] if "for" in data and not bad("for") else None
         fmt, problems = resolve_output(data, bad, ctx.get("path", Path("scenario.yaml")),
-                                       ctx.get("out"))
+                                       ctx.get("out"),
+                                       (data["for"], venue.format) if venue else None)
         yield from problems
         yield from table_rules(data, bad)
         if fmt is not None and not bad("fps") and "fps" in data:
@@ -114,8 +128,12 @@ class TopFields(Section):
         path, out = Path(ctx.get("path", Path("scenario.yaml"))), ctx.get("out")
         given = {k: getattr(self, k) for k in ("format", "output") if getattr(self, k)
                  is not None}
-        fmt, _ = resolve_output(given, lambda *p: False, path, out)
+        venue = VENUES[self.venue] if self.venue is not None else None
+        fmt, _ = resolve_output(given, lambda *p: False, path, out,
+                                (str(self.venue), venue.format) if venue else None)
         self.format = fmt or "gif"
+        if venue is not None:
+            self._venue_defaults(venue)
         if out is not None or self.output is not None:
             target = Path(out if out is not None else self.output).expanduser()
             self.output = str(target if target.suffix else target.with_suffix(
@@ -131,12 +149,24 @@ class TopFields(Section):
                 panel.seed = self.seed
         return self
 
+    def _venue_defaults(self, venue: Any) -> None:
+        """What the venue's record chooses, for the keys the scenario leaves unsaid."""
+        given = self.model_fields_set
+        if "fps" not in given:
+            self.fps = venue.fps
+        if "size" not in given:
+            self.size = venue.size
+        if "subtitles" not in given and self.format == "mp4":
+            self.subtitles = venue.subtitles  # type: ignore[attr-defined]
+        if "strip" not in given and Extra.STORYBOARD in venue.extras:
+            self.strip = STORYBOARD_FRAMES
+
 
 #: the top level with each writer's own options as keys
 TopBase = create_model("TopBase", __base__=TopFields, __doc__=TopFields.__doc__,
                        **writer_fields())
 #: every key of a scenario file (besides the panel keys when there is one panel)
-TOP_KEYS = tuple(name for name, field in TopBase.model_fields.items()
+TOP_KEYS = tuple(field.alias or name for name, field in TopBase.model_fields.items()
                  if not (field.alias or "").startswith(TAG))
 #: every key of a panel besides its title and seed, which a one-panel file gives at the top
 PANEL_KEYS = tuple(name for name in PanelFields.model_fields if name not in TOP_KEYS)

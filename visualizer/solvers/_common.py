@@ -30,7 +30,7 @@ def resolve(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[Cell, Ce
 def unusable(maze: Maze, start: Cell, goal: Cell) -> str | None:
     """Why the solve cannot begin (an endpoint outside the maze or blocked), or None."""
     for name, cell in (("start", start), ("goal", goal)):
-        if not maze.surface.contains(cell):
+        if not maze.grid.contains(cell):
             return f"the {name} {cell} is outside the {maze.rows}x{maze.cols} maze"
         if maze.blocked[cell]:
             return f"the {name} {cell} is a blocked cell"

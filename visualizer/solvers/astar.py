@@ -10,34 +10,46 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
-from ..registry import Family, register
+from ..registry import ALL_GRIDS, Family, register
 from ._common import ENDPOINT_PARAMS, opening, resolve, trace_back
+
+
+#: the name of the wall-free distance A* uses on a grid other than the plain square
+_DISTANCE = {"hex": "hex distance", "triangle": "triangle distance", "polar": "ring distance",
+             "square": "Manhattan on the masked grid"}
 
 
 def heuristic(maze: Maze, goal: Cell) -> tuple[Callable[[Cell], int], str]:
     """An admissible, consistent estimate of the moves left, and its name.
 
-    On the plane: the Manhattan distance. On a glued surface: the distance to `goal` with
-    every wall removed, found by one breadth-first search over the glued grid — Manhattan
-    distance that knows the gluing (e.g. min(|dr|, rows − |dr|) + … on the torus)."""
-    if not maze.surface.kind.gluings:
+    On the plane: the Manhattan distance. On a glued surface, or another grid (hex,
+    triangle, polar, a mask): the distance to `goal` with every wall removed, found by one
+    breadth-first search over the grid — Manhattan distance that knows the gluing (e.g.
+    min(|dr|, rows − |dr|) + … on the torus), the hex distance, the ring distance on a
+    disc. Walls only lengthen a way, so it never overestimates; one move changes it by at
+    most one, so it is consistent."""
+    plain = maze.grid.plain
+    if plain and not maze.surface.kind.gluings:
         return (lambda cell: abs(cell[0] - goal[0]) + abs(cell[1] - goal[1])), "Manhattan"
     dist = {goal: 0}
     queue = deque([goal])
     while queue:
         cell = queue.popleft()
-        for _, step in maze.surface.neighbours(cell):
-            if step.cell not in dist:
-                dist[step.cell] = dist[cell] + 1
-                queue.append(step.cell)
-    return (lambda cell: dist.get(cell, 0)), "Manhattan on the glued grid"
+        near = [step.cell for _, step in maze.surface.neighbours(cell)] if plain \
+            else [there for _, there in maze.grid.neighbours(cell)]
+        for there in near:
+            if there not in dist:
+                dist[there] = dist[cell] + 1
+                queue.append(there)
+    name = "Manhattan on the glued grid" if plain else _DISTANCE[maze.grid.kind.value]
+    return (lambda cell: dist.get(cell, 0)), name
 
 
 @register("solver", "astar",
           "A*: best-first by moves so far + Manhattan distance (gluing-aware); shortest path",
           params=ENDPOINT_PARAMS, blocks=True,
           legend={"open_set": "queued by A* (best guess first)", "visited": "expanded by A*"},
-          family=Family.SHORTEST)
+          family=Family.SHORTEST, grids=ALL_GRIDS)
 def astar(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,
           goal: Cell | None = None) -> Iterator[ev.Event]:
     """Search from `start` to `goal` by A* (ties: smaller estimate, then first queued).

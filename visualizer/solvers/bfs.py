@@ -9,13 +9,13 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark
 from ..maze import Maze
-from ..registry import Family, register
+from ..registry import ALL_GRIDS, Family, register
 from ._common import ENDPOINT_PARAMS, Parents, opening, resolve, trace_back
 
 @register("solver", "bfs", "breadth-first search: visits cells by distance; shortest path",
           params=ENDPOINT_PARAMS, blocks=True,
           legend={"frontier": "queued by BFS", "visited": "visited by BFS"},
-          family=Family.SHORTEST)
+          family=Family.SHORTEST, grids=ALL_GRIDS)
 def bfs(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,
         goal: Cell | None = None) -> Iterator[ev.Event]:
     """Search from `start` to `goal` (default: entrance to exit) breadth first.

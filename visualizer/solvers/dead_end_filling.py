@@ -9,14 +9,14 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark
 from ..maze import Maze
-from ..registry import Family, register
+from ..registry import ALL_GRIDS, Family, register
 from ._common import ENDPOINT_PARAMS, opening, resolve, shortest_within
 
 
 @register("solver", "dead_end_filling",
           "dead-end filling: fill dead ends and their corridors; the rest is the way",
           params=ENDPOINT_PARAMS, blocks=True,
-          family=Family.COMPLETE)
+          family=Family.COMPLETE, grids=ALL_GRIDS)
 def dead_end_filling(maze: Maze, *, rng: np.random.Generator | None = None,
                      start: Cell | None = None, goal: Cell | None = None
                      ) -> Iterator[ev.Event]:

@@ -9,7 +9,7 @@ from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
 from ..surfaces import Step
-from ..registry import Family, register
+from ..registry import ALL_GRIDS, Family, register
 from ._common import ENDPOINT_PARAMS, opening, resolve
 
 #: the letter of each side in French move lists (o = ouest) and in English
@@ -39,7 +39,7 @@ def follow(maze: Maze, start: Cell, letters: list[str]) -> Cell:
 @register("solver", "dfs",
           "depth-first search: follow passages N, E, S, W first, back up at dead "
           "ends; a path, not the shortest", params=ENDPOINT_PARAMS, blocks=True,
-          family=Family.COMPLETE)
+          family=Family.COMPLETE, grids=ALL_GRIDS)
 def dfs(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,
         goal: Cell | None = None) -> Iterator[ev.Event]:
     """Search from `start` to `goal` depth first, trying sides in the order N, E, S, W.

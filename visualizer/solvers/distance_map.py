@@ -18,7 +18,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, MilestoneKind, Side
 from ..maze import Maze
-from ..registry import Family, Param, ParamKind, register
+from ..registry import ALL_GRIDS, Family, Param, ParamKind, register
 from ._common import opening, resolve
 from .bfs import ENDPOINT_PARAMS, trace_back
 
@@ -57,7 +57,7 @@ def flood_events(order: list[tuple[Cell, int]]) -> Iterator[ev.Event]:
           params=ENDPOINT_PARAMS + (
               Param("longest", ParamKind.BOOL, False, "flood again from the farthest cell and mark "
                                                       "a longest path"),),
-          blocks=True, family=Family.MAP,
+          blocks=True, family=Family.MAP, grids=ALL_GRIDS,
           milestones=frozenset({MilestoneKind.FARTHEST, MilestoneKind.LONGEST_PATH}),
           legend={"path": "the way from start to goal"})
 def distance_map(maze: Maze, *, rng: np.random.Generator | None = None,

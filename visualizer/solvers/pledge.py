@@ -23,6 +23,7 @@ import numpy as np
 
 from .. import events as ev
 from ..events import Cell, Mark, MilestoneKind, Side
+from ..grids import GridKind
 from ..maze import Maze
 from ..registry import Family, Param, ParamKind, register
 from ._common import opening, resolve
@@ -33,6 +34,9 @@ SURFACES = frozenset({"plane", "torus"})
 SURFACE_REASON = ("its turn count needs a heading that means the same everywhere: a twisted "
                   "gluing swaps left and right turns, and the sphere's gluing turns north "
                   "into east")
+#: why Pledge keeps to the square grid
+GRID_REASON = ("its turn count and its preferred heading are in quarter turns of the square "
+               "grid")
 HEADINGS = {"north": Side.N, "east": Side.E, "south": Side.S, "west": Side.W}
 
 
@@ -58,6 +62,7 @@ def follow_turn(maze: Maze, cell: Cell, heading: Side, hand: str) -> int | None:
               Param("hand", ParamKind.CHOICE, "left", "the hand on the wall",
                     choices=("left", "right")),
           ), blocks=True, surfaces=SURFACES, surface_reason=SURFACE_REASON,
+          grid_reason=GRID_REASON,
           family=Family.LOCAL, milestones=frozenset({MilestoneKind.LEFT_WALL}))
 def pledge(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,
            goal: Cell | None = None, heading: str = "east",
@@ -80,6 +85,10 @@ def pledge(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | 
     if heading not in HEADINGS:
         raise ValueError(f"`heading` is one of {', '.join(HEADINGS)}, got {heading!r}")
     start, goal = resolve(maze, start, goal)
+    if maze.grid.kind != GridKind.SQUARE:
+        yield ev.NoPath(f"Pledge cannot run on a {maze.grid.kind.value} grid: {GRID_REASON}",
+                        ev.NoPathReason.UNUSABLE)
+        return
     if maze.surface.name not in SURFACES:
         yield ev.NoPath(f"Pledge cannot run on the {maze.surface.name}: {SURFACE_REASON}",
                         ev.NoPathReason.UNUSABLE)

@@ -13,7 +13,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
-from ..registry import Family, Param, ParamKind, register
+from ..registry import ALL_GRIDS, Family, Param, ParamKind, register
 from ._common import opening, resolve
 from .bfs import ENDPOINT_PARAMS
 from .wall_follower import without_detours
@@ -35,7 +35,7 @@ def choose(rng: np.random.Generator, ways: list[Side], back: Side | None) -> Sid
           "back only at dead ends; gives up after `max_steps` moves (the baseline)",
           params=ENDPOINT_PARAMS + (
               Param("max_steps", ParamKind.INT, MAX_STEPS, "moves before it gives up", min=1),),
-          blocks=True, family=Family.LOCAL)
+          blocks=True, family=Family.LOCAL, grids=ALL_GRIDS)
 def random_mouse(maze: Maze, *, rng: np.random.Generator | None = None,
                  start: Cell | None = None, goal: Cell | None = None,
                  max_steps: int = MAX_STEPS) -> Iterator[ev.Event]:

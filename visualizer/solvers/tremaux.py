@@ -13,14 +13,14 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark
 from ..maze import Maze
-from ..registry import Family, register
+from ..registry import ALL_GRIDS, Family, register
 from ._common import ENDPOINT_PARAMS, opening, resolve, shortest_within
 
 
 @register("solver", "tremaux",
           "Trémaux: chalk each passage when taking it, never take one marked twice",
           params=ENDPOINT_PARAMS, blocks=True,
-          family=Family.COMPLETE)
+          family=Family.COMPLETE, grids=ALL_GRIDS)
 def tremaux(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | None = None,
             goal: Cell | None = None) -> Iterator[ev.Event]:
     """Walk from `start` by Trémaux's rules until `goal` (sides tried N, E, S, W).
@@ -43,7 +43,7 @@ def tremaux(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell |
     cell, came_by = start, None
     yield ev.CellMarked(start, Mark.CURRENT)
     while cell != goal:
-        options = [(side, step, maze.surface.wall_key(cell, side))
+        options = [(side, step, maze.wall_key(cell, side))
                    for side, step in maze.passages(cell)]
         if came_by is not None and chalk[came_by[1]] == 1 and came_by[2]:
             choice = next(o for o in options if o[2] == came_by[1] and o[0] == came_by[0])
@@ -70,6 +70,6 @@ def tremaux(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell |
         # (side entered by, the passage, arrived at an old cell by a fresh passage?)
         came_by = (step.side, key, again and chalk[key] == 1)
     way = shortest_within(maze, start, goal, lambda here, side, _other:
-                          chalk.get(maze.surface.wall_key(here, side), 0) == 1)
+                          chalk.get(maze.wall_key(here, side), 0) == 1)
     assert way is not None, "the passages chalked once always join start and goal"
     yield way

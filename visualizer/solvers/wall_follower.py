@@ -14,7 +14,8 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
-from ..registry import Family, Param, ParamKind, register
+from ..registry import ALL_GRIDS, Family, Param, ParamKind, register
+from . import _turns
 from ._common import ENDPOINT_PARAMS, opening, resolve
 
 
@@ -77,7 +78,7 @@ def without_detours(cells: list[Cell], sides: list[Side]) -> ev.PathFound:
           "state it has been in (circling an island)",
           params=ENDPOINT_PARAMS + (Param("hand", ParamKind.CHOICE, "left", "the hand on the wall",
                                           choices=("left", "right")),), blocks=True,
-          family=Family.LOCAL)
+          family=Family.LOCAL, grids=ALL_GRIDS)
 def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
                   start: Cell | None = None, goal: Cell | None = None,
                   hand: str = "left") -> Iterator[ev.Event]:
@@ -98,12 +99,25 @@ def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
     yield from first
     if isinstance(first[0], ev.NoPath):
         return
-    cell, heading = start, initial_heading(maze, start)
+    # the state's side: the heading on the square grid, the side entered by on others
+    # (turns by the sides' angles, `_turns`)
+    if maze.grid.plain:
+        heading, advance = initial_heading(maze, start), next_state
+
+        def shown(cell: Cell, heading: Side, hand: str) -> ev.Heading:
+            return ev.Heading(cell, heading, hand_side(heading, hand))
+    else:
+        heading, advance = _turns.first_entry(maze, start), _turns.next_state
+
+        def shown(cell: Cell, heading: Side, hand: str) -> ev.Heading:
+            return ev.Heading(cell, _turns.facing(maze, cell, heading),
+                              _turns.hand_side(maze, cell, heading, hand))
+    cell = start
     walk, sides = [start], list[Side]()
     seen: dict[tuple[Cell, Side, str], int] = {}
     visits = {start: 1}
     yield ev.CellMarked(start, Mark.CURRENT)
-    yield ev.Heading(start, heading, hand_side(heading, hand))
+    yield shown(start, heading, hand)
     while cell != goal:
         state = (cell, heading, hand)
         if state in seen:
@@ -111,12 +125,13 @@ def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
             for c in dict.fromkeys(circuit):
                 yield ev.CellMarked(c, Mark.PATH)
             yield ev.Milestone("loop detected", cell, ev.MilestoneKind.LOOP)
-            yield ev.NoPath(f"loop detected: back at {cell} facing {heading.name} with the "
+            yield ev.NoPath(f"loop detected: back at {cell} facing "
+                            f"{shown(cell, heading, hand).side.name} with the "
                             f"{hand} hand after {len(sides)} steps, circling "
                             f"{len(set(circuit))} cells", ev.NoPathReason.LOOP)
             return
         seen[state] = len(walk) - 1
-        step = next_state(maze, cell, heading, hand)
+        step = advance(maze, cell, heading, hand)
         if step is None:
             yield ev.NoPath(f"the start {start} has no way out", ev.NoPathReason.NO_WAY_OUT)
             return
@@ -126,6 +141,6 @@ def wall_follower(maze: Maze, *, rng: np.random.Generator | None = None,
         sides.append(side)
         visits[cell] = visits.get(cell, 0) + 1
         yield ev.CellMarked(left, Mark.VISITED, visits[left])
-        yield ev.Heading(cell, heading, hand_side(heading, hand))
+        yield shown(cell, heading, hand)
         yield ev.CellMarked(cell, Mark.CURRENT, visits[cell])
     yield without_detours(walk, sides)

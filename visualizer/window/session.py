@@ -15,7 +15,7 @@ import numpy as np
 
 from .. import registry
 from ..events import Cell, EndpointsSet, Generation, as_cell
-from ..life.engine import evolve
+from ..life.stepping import evolve_any
 from ..maze import Maze, replay
 from ..pipeline import Prepared, prepare as _prepare
 from ..record import MazeTranscript, record_maze
@@ -61,8 +61,9 @@ def solve_events(spec: PanelSpec, solver: str, start: Cell, goal: Cell,
 
 def default_evolve(grid: np.ndarray, rule: str, surface, generations: int
                    ) -> Iterator[Generation]:
-    """The Life engine's `evolve` (generation 0 is `grid` itself)."""
-    return evolve(grid, rule, surface, generations)
+    """The Life engines' `evolve_any` for a rule of any family (generation 0 is `grid`
+    itself)."""
+    return evolve_any(grid, rule, surface, generations)
 
 
 def grid_cell_at(renderer, y: float, x: float) -> Cell | None:
@@ -73,7 +74,10 @@ def grid_cell_at(renderer, y: float, x: float) -> Cell | None:
         oy, ox = getattr(renderer, "oy", 0), getattr(renderer, "ox", 0)
     except AttributeError:
         return None
-    r, c = int((y - oy) // size), int((x - ox) // size)
+    r = int((y - oy) // size)
+    row_shift = getattr(getattr(renderer, "geometry", None), "row_shift", None)
+    shift = row_shift(r) if row_shift is not None and 0 <= r < rows else 0   # hexagonal
+    c = int((x - ox - shift) // size)
     return (r, c) if 0 <= r < rows and 0 <= c < cols else None
 
 
@@ -200,7 +204,8 @@ class Session:
         if self.focus is None:
             return False
         maze = self.panels[self.focus].maze
-        refused = registry.get("solver", name).refusal(maze.surface) if maze else None
+        algo = registry.get("solver", name)
+        refused = (algo.refusal(maze.surface) or algo.grid_refusal(maze.grid)) if maze else None
         if refused is not None:
             self.message = f"{self.title(self.focus)}: {refused}"
             return False

@@ -27,6 +27,21 @@ function visualizerPlayer(uid, here) {
   var stage = el("div", "vz-stage", root);
   var canvas = el("canvas", "vz-canvas", stage);
   canvas.width = W; canvas.height = H;
+  /* the picture's text alternative: the player's name, and the lesson in words (the page's
+     data-vz-about paragraph, for screen readers) */
+  canvas.setAttribute("role", "img");
+  canvas.setAttribute("aria-label", root.getAttribute("aria-label") || "animation");
+  var about = root.querySelector("[data-vz-about]");
+  if (about) {
+    about.id = uid + "-" + r + "-about";
+    canvas.setAttribute("aria-describedby", about.id);
+  }
+  /* what a screen reader is told: milestones reached, questions asked, their feedback */
+  var live = el("div", "vz-sr vz-live", root);
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "true");
+  var told = "";
+  function announce(text) { if (text && text !== told) { told = text; live.textContent = text; } }
   var ctx = canvas.getContext("2d");
   var qs = meta.questions || [];
   var asking = meta.questions_as !== "cards" && qs.length > 0;
@@ -61,6 +76,7 @@ function visualizerPlayer(uid, here) {
   bPlay.classList.add("vz-play");
   var speedBox = el("select", "vz-speed", bar);
   speedBox.title = "speed";
+  speedBox.setAttribute("aria-label", "speed");
   [0.25, 0.5, 1, 2, 4, 8].forEach(function (s) {
     var o = el("option", null, speedBox, s + "\u00d7"); o.value = String(s);
     if (s === meta.speed) o.selected = true;
@@ -207,10 +223,12 @@ function visualizerPlayer(uid, here) {
     fill.style.width = (100 * frac) + "%";
     thumb.style.left = (100 * frac) + "%";
     track.setAttribute("aria-valuenow", String(cur));
+    track.setAttribute("aria-valuetext", "frame " + (cur + 1) + " of " + N);
     counter.textContent = "frame " + (cur + 1) + " / " + N;
     var said = label(cur);
     var before = prevMarkFrom(cur + 1);
     status.textContent = said ? "\u25c6 " + said : (before >= 0 && before < cur ? "after: " + label(before) : "");
+    if (said) announce("Milestone, frame " + (cur + 1) + " of " + N + ": " + said);
     bPlay.textContent = playing ? "| |" : "\u25b6";
     root.dataset.playing = playing ? "1" : "0";
   }
@@ -233,6 +251,14 @@ function visualizerPlayer(uid, here) {
       if (visible && playing) { due = performance.now(); schedule(); }
     }).observe(root);
   }
+  /* in a reveal.js deck (its "slidechanged" event bubbles to the document): pause when the
+     player's slide is left, play again on return if it started by itself */
+  document.addEventListener("slidechanged", function (e) {
+    var slide = e.currentSlide;
+    if (!slide || !slide.contains) return;
+    if (!slide.contains(root)) { if (playing) stop(); }
+    else if (meta.autoplay && !playing) play();
+  });
   function tick() {
     if (!playing) return;
     if (!visible) return;       // resumed by the observer
@@ -295,7 +321,8 @@ function visualizerPlayer(uid, here) {
     overlay = el("canvas", "vz-overlay", stage);
     overlay.width = W; overlay.height = H;
     octx = overlay.getContext("2d");
-    quiz.setAttribute("aria-live", "polite");
+    quiz.setAttribute("role", "group");
+    quiz.setAttribute("aria-label", "question");
     qPanel = el("div", "vz-q-panel", quiz);
     qPrompt = el("div", "vz-q-prompt", quiz);
     qHint = el("div", "vz-q-hint", quiz);
@@ -382,6 +409,9 @@ function visualizerPlayer(uid, here) {
     qInput.value = ""; qFeedback.textContent = "";
     seek(qs[k].moment);
     drawOverlay(); showQuiz(); inView();
+    var q = qs[k];
+    announce("Question " + (k + 1) + " of " + qs.length + ". " + (q.title ? q.title + ": " : "")
+      + q.prompt + " " + HINTS[q.reply]);
   }
   // on a page of its own (not in a notebook cell or a slide), a question below the fold is
   // scrolled into view: the least scroll that shows it
@@ -411,6 +441,7 @@ function visualizerPlayer(uid, here) {
     seek(qs[active].answer);              // the answer frame: the true answer outlined
     qFeedback.textContent = text;
     drawOverlay(); showQuiz();
+    announce(text + " " + score() + ".");
     root.focus();                          // the field may have had it: space continues
   }
   function submit() {

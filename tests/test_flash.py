@@ -1,0 +1,138 @@
+"""Flash safety (WCAG 2.3.1): general flashes measured on a render's own frames, and renders
+slowed where they would flash more than three times a second."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from life_reference import reference_step
+from visualizer import pipeline
+from visualizer.export.flash import (MAX_FLASHES, SAFE_GAP, FlashMeter, flashes_per_second,
+                                     holds, relative_luminance)
+from visualizer.life.rules import Rule
+from visualizer.render.palette import INDEX, make_theme
+from visualizer.scenario import parse
+from visualizer.surfaces import make_surface
+
+PALETTE = make_theme("light").colours
+ALIVE, DEAD = INDEX["alive"], INDEX["dead"]
+
+
+def test_relative_luminance_is_wcags():
+    lum = relative_luminance(np.array([[255, 255, 255], [0, 0, 0], [119, 119, 119],
+                                       [255, 0, 0]]))
+    assert lum == pytest.approx([1.0, 0.0, 0.1845, 0.2126], abs=1e-3)
+
+
+def b0_frames(birth: str, survive: str, n=48, gens=25, seed=1):
+    """A soup under a B0 rule on a torus, stepped by the reference (the engine refuses
+    B0), drawn as the Life panel draws cells: palette indices, 4 pixels a cell."""
+    rule = Rule(frozenset(map(int, birth)), frozenset(map(int, survive)))
+    surface = make_surface("torus", n, n)
+    grid = (np.random.default_rng(seed).random((n, n)) < 0.3).astype(np.uint8)
+    frames = []
+    for _ in range(gens):
+        frames.append(np.kron(np.where(grid != 0, ALIVE, DEAD), np.ones((4, 4))).astype(
+            np.uint8))
+        grid = reference_step(grid, rule, surface)
+    return frames
+
+
+def test_a_b0_rule_without_s8_strobes():
+    """B012345678/S: every dead cell is born, every live one dies: the field inverts every
+    generation, 12 flashes a second at 25 fps; at 5 fps it is within WCAG's three."""
+    frames = b0_frames("012345678", "")
+    fast = flashes_per_second(frames, [0.04] * len(frames), PALETTE)
+    assert fast.flashes == 12 and not fast.safe and fast.transitions == len(frames) - 1
+    slow = flashes_per_second(frames, [0.2] * len(frames), PALETTE)
+    assert slow.flashes == 2 and slow.safe
+
+
+def test_b0_with_s8_inverts_once_then_runs_in_negative():
+    """B0123478/S01234678 keeps the cells it makes (S8): the soup turns over once, then
+    evolves as Life does on the complement, without strobing."""
+    frames = b0_frames("0123478", "01234678")
+    found = flashes_per_second(frames, [0.04] * len(frames), PALETTE)
+    assert found.transitions >= 1 and found.flashes <= 1 and found.safe
+
+
+def test_holds_space_the_transitions():
+    durations = [0.04] * 30
+    changes = list(range(1, 30))
+    extra = holds(durations, changes)
+    times = np.cumsum([0.0] + [d + extra.get(k, 0.0) for k, d in enumerate(durations)])
+    gaps = np.diff(times[changes])
+    assert gaps.min() >= SAFE_GAP - 1e-9
+    assert holds([0.5] * 10, [2, 5, 9]) == {}
+
+
+def test_small_changes_are_no_flash():
+    frame = np.full((90, 120), DEAD, np.uint8)
+    other = frame.copy()
+    other[:20, :20] = ALIVE            # 400 px: over a quarter of a 30x40 window (300 px)
+    meter = FlashMeter(PALETTE, 90, 120)
+    assert meter.need == pytest.approx(0.25 * 30 * 40)
+    small = frame.copy()
+    small[:10, :20] = ALIVE            # 200 px: below the 300 px a flash needs
+    for k in range(20):
+        meter.offer(small if k % 2 else frame, 0.04, (0, 10, 0, 20))
+    assert meter.verdict().transitions == 0
+    for k in range(20):
+        meter.offer(other if k % 2 else frame, 0.04, (0, 20, 0, 20))
+    assert meter.verdict().flashes > MAX_FLASHES
+
+
+def soup(tmp_path, **top):
+    raw = {"title": "Day & Night soup", "seed": 3, "fps": 25, "output": str(tmp_path / "s.gif"),
+           "panels": [{"cell_size": 6, "life": {"rows": 60, "cols": 60, "rule": "daynight",
+                                                 "generations": 20, "init": {"random": 0.5}}}],
+           **top}
+    return parse(raw, tmp_path / "s.yaml")
+
+
+def gif_frames(path: Path):
+    with Image.open(path) as im:
+        frames, durations = [], []
+        for k in range(im.n_frames):
+            im.seek(k)
+            frames.append(np.asarray(im.convert("RGB")))
+            durations.append(im.info["duration"] / 1000)
+    return frames, durations
+
+
+def measured(frames, durations):
+    """The flash verdict of RGB frames read back from a file."""
+    packed = [(f[..., 0].astype(np.int64) << 16) | (f[..., 1].astype(np.int64) << 8)
+              | f[..., 2] for f in frames]
+    codes = np.unique(np.concatenate([p.ravel() for p in packed]))
+    colours = np.stack([codes >> 16, (codes >> 8) & 255, codes & 255], axis=1)
+    indexed = [np.searchsorted(codes, p).astype(np.uint8) for p in packed]
+    return flashes_per_second(indexed, durations, colours)
+
+
+def test_a_dense_day_and_night_soup_at_25_fps_is_slowed_where_it_flashes(tmp_path):
+    result = pipeline.render(soup(tmp_path))
+    assert result.note.startswith("slowed where it flashes")
+    assert "WCAG 2.3.1" in result.note and "flash_safe: false" in result.note
+    assert result.flash is not None and result.flash.safe
+    frames, durations = gif_frames(result.path)            # the file's own frames
+    assert measured(frames, durations).flashes <= MAX_FLASHES
+    assert min(durations) == pytest.approx(0.04)           # calm frames keep their speed
+
+
+def test_flash_safe_false_keeps_the_speed(tmp_path):
+    result = pipeline.render(soup(tmp_path, flash_safe=False))
+    assert result.note == "" and result.flash is not None and not result.flash.safe
+    frames, durations = gif_frames(result.path)
+    assert measured(frames, durations).flashes > MAX_FLASHES
+
+
+def test_saving_from_python_warns_when_slowed(tmp_path):
+    import visualizer as viz
+
+    anim = viz.render(title="soup", seed=3, fps=25, panels=[
+        {"cell_size": 6, "life": {"rows": 60, "cols": 60, "rule": "daynight",
+                                  "generations": 20, "init": {"random": 0.5}}}])
+    with pytest.warns(UserWarning, match="slowed where it flashes"):
+        anim.save(tmp_path / "soup.gif")
