@@ -42,15 +42,11 @@ class Side(IntEnum):
 
     @property
     def opposite(self) -> "Side":
-        return _OPPOSITE[self]
+        return Side((self + 2) % 4)
 
     @property
     def letter(self) -> str:
         return "NESW"[self]
-
-
-#: each side's opposite, by side (a lookup: `Side(...)` costs a microsecond a call)
-_OPPOSITE = (Side.S, Side.W, Side.N, Side.E)
 
 
 class Fill(_Word):
