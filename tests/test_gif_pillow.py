@@ -53,11 +53,17 @@ def test_an_untested_pillow_takes_the_public_path(monkeypatch, fresh_check):
 
 
 def test_a_private_api_that_is_missing_or_broken_is_not_used(monkeypatch, fresh_check):
-    monkeypatch.delattr(ImageFile, "_save")
-    assert not pillow_lzw.private_usable()
-    pillow_lzw.private_usable.cache_clear()
-    monkeypatch.setattr(ImageFile, "_save", lambda im, fp, tile: fp.write(b"\x02junk"),
-                        raising=False)
+    for module, name in ((Image, "_getencoder"), (ImageFile, "MAXBLOCK")):
+        with monkeypatch.context() as patch:
+            patch.delattr(module, name)
+            assert not pillow_lzw.private_usable()
+        pillow_lzw.private_usable.cache_clear()
+    encoder = Image._getencoder
+
+    def junk(mode, name, args, extra=()):        # codes one bit wider than the size said
+        return encoder(mode, name, args, (extra[0] + 1, *extra[1:]))
+
+    monkeypatch.setattr(Image, "_getencoder", junk)
     assert not pillow_lzw.private_usable()
 
 

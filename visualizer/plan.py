@@ -7,6 +7,8 @@ recorded events show (`render.look`), the pacing from the transcripts' lengths.
 """
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Callable
@@ -194,9 +196,15 @@ class Arrangement:
 
     def key(self) -> list[legend.Entry]:
         """The canvas's legend: every panel's entries merged (each colour once)."""
+        return list(self._key)
+
+    @functools.cached_property
+    def _key(self) -> tuple[legend.Entry, ...]:
+        """`key`, merged once per arrangement (the layout search asks for it often)."""
         if not self.scenario.legend:
-            return []
-        return legend.merged([list(look.entries) for look in self.looks if look is not None])
+            return ()
+        return tuple(legend.merged([list(look.entries) for look in self.looks
+                                    if look is not None]))
 
     def layout(self, panels: Sequence[PanelSpec], columns: int | None,
                key: list[legend.Entry] | None = None, bare: bool = False) -> Layout:

@@ -46,32 +46,44 @@ def generator_of(spec: PanelSpec) -> AlgorithmChoice:
     return spec.generator
 
 
-def build_phases(spec: PanelSpec, maze: Maze, rng: np.random.Generator,
-                 history: History | None = None) -> Iterator[tuple[Phase, ev.Event]]:
-    """The building of panel `spec`'s maze into the blank `maze`: (GENERATE, event) for
-    the generator's events, then (BRAID, event) for the braiding pass if asked."""
+def build_events(spec: PanelSpec, maze: Maze, rng: np.random.Generator
+                 ) -> tuple[list[ev.Event], list[Span]]:
+    """The building of panel `spec`'s maze into the blank `maze`: the generator's events,
+    then the braiding pass's if asked, and their spans (GENERATE, then BRAID)."""
     choice = generator_of(spec)
     generator = choice.algorithm("generator")
-    for event in generator.func(maze, rng=rng, **choice.params):
-        if history is not None:
-            history.see(event)
-        yield Phase.GENERATE, event
+    events: list[ev.Event] = list(generator.func(maze, rng=rng, **choice.params))
+    spans: list[Span] = []
+    _span(spans, Phase.GENERATE, 0, len(events))
     if spec.braid:
-        for event in braid(maze, spec.braid, rng):
-            yield Phase.BRAID, event
+        events.extend(braid(maze, spec.braid, rng))
+        _span(spans, Phase.BRAID, spans[-1][2] if spans else 0, len(events))
+    return events, spans
 
 
-def _solve_phases(spec: PanelSpec, maze: Maze, rng: np.random.Generator
-                  ) -> Iterator[tuple[Phase, ev.Event]]:
-    """(SOLVE, event) for panel `spec`'s solver, then (STATS, its figures)."""
+def _span(spans: list[Span], phase: Phase, start: int, stop: int) -> None:
+    """Add the events [start, stop) of `phase` to `spans` (the runs of equal phases: an
+    empty one left out, one of the phase before joined to it)."""
+    if stop <= start:
+        return
+    if spans and spans[-1][0] is phase and spans[-1][2] == start:
+        spans[-1] = (phase, spans[-1][1], stop)
+    else:
+        spans.append((phase, start, stop))
+
+
+def _solve(spec: PanelSpec, maze: Maze, rng: np.random.Generator, events: list[ev.Event],
+           spans: list[Span]) -> None:
+    """Panel `spec`'s solver's events (SOLVE), then its figures (STATS), added to `events`
+    and `spans`."""
     if spec.solver is None:
         return
     solver = spec.solver.algorithm("solver")
-    solve_events = []
-    for event in solver.func(maze, rng=rng, **spec.solver.params):
-        solve_events.append(event)
-        yield Phase.SOLVE, event
-    yield Phase.STATS, stats.as_event(ev.Scope.SOLVE, stats.solve_stats(solve_events))
+    start = len(events)
+    events.extend(solver.func(maze, rng=rng, **spec.solver.params))
+    _span(spans, Phase.SOLVE, start, len(events))
+    events.append(stats.as_event(ev.Scope.SOLVE, stats.solve_stats(events[start:])))
+    _span(spans, Phase.STATS, len(events) - 1, len(events))
 
 
 @dataclass(frozen=True)
@@ -132,17 +144,6 @@ class MazeTranscript(Sequence):
     peak = 0      # a maze has no population
 
 
-def _spans(phases: list[Phase]) -> tuple[Span, ...]:
-    """The runs of equal phases in `phases` as (phase, start, stop)."""
-    out: list[Span] = []
-    for k, phase in enumerate(phases):
-        if out and out[-1][0] is phase:
-            out[-1] = (phase, out[-1][1], k + 1)
-        else:
-            out.append((phase, k, k + 1))
-    return tuple(out)
-
-
 class BlockedCells(ValueError):
     """The cells a panel names for its endpoints or its solver's start or goal that its block
     maze left blocked: `cells` holds (key within the panel, cell), e.g.
@@ -174,26 +175,21 @@ def record_maze(spec: PanelSpec) -> MazeTranscript:
     rng = np.random.default_rng(spec.seed)
     m = maze_of(spec)
     maze = Maze(m.rows, m.cols, m.surface, grid=m.grid, mask=m.mask)
-    history = History()
-    events: list[ev.Event] = []
-    phases: list[Phase] = []
-    for phase, event in build_phases(spec, maze, rng, history):
-        events.append(event)
-        phases.append(phase)
+    events, spans = build_events(spec, maze, rng)
     blocked = [(key, cell) for key, cell in named_cells(spec) if maze.blocked[cell]]
     if blocked:
         raise BlockedCells(blocked)
     solver_rng = dict(rng.bit_generator.state)
-    for event in place_endpoints(maze, spec.endpoints, history):
-        events.append(event)
-        phases.append(Phase.ENDPOINTS)
+    generated = spans[0][2] if spans and spans[0][0] is Phase.GENERATE else 0
+    history = History.of(events[:generated]) if spec.endpoints == "first_backtrack" else None
+    start = len(events)
+    events.extend(place_endpoints(maze, spec.endpoints, history))
+    _span(spans, Phase.ENDPOINTS, start, len(events))
     events.append(stats.as_event(ev.Scope.MAZE, stats.maze_stats(maze),
                                  texture=spec.figures == Figures.TEXTURE))
-    phases.append(Phase.STATS)
-    for phase, event in _solve_phases(spec, maze, rng):
-        events.append(event)
-        phases.append(phase)
-    return MazeTranscript(tuple(events), _spans(phases), solver_rng)
+    _span(spans, Phase.STATS, len(events) - 1, len(events))
+    _solve(spec, maze, rng, events, spans)
+    return MazeTranscript(tuple(events), tuple(spans), solver_rng)
 
 
 def _frozen(arr: np.ndarray) -> np.ndarray:
@@ -339,5 +335,5 @@ def record(spec: PanelSpec) -> Transcript:
     return record_life(spec) if spec.life is not None else record_maze(spec)
 
 
-__all__ = ["BlockedCells", "LifeTranscript", "MazeTranscript", "Span", "Transcript", "build_phases",
+__all__ = ["BlockedCells", "LifeTranscript", "MazeTranscript", "Span", "Transcript", "build_events",
            "generator_of", "maze_of", "named_cells", "record", "record_life", "record_maze"]

@@ -23,6 +23,9 @@ import numpy as np
 from .events import Cell, Side
 
 _DELTA = {Side.N: (-1, 0), Side.E: (0, 1), Side.S: (1, 0), Side.W: (0, -1)}
+#: each side, and its opposite, by index (lookups: `Side(...)` costs a microsecond a call)
+_SIDES = tuple(Side)
+_OPPOSITE = tuple(side.opposite for side in Side)
 #: +1 where an edge's positions (left to right, top to bottom) run clockwise round the square
 _CLOCKWISE = {Side.N: 1, Side.E: 1, Side.S: -1, Side.W: -1}
 _EDGE_WORD = {Side.N: "top", Side.E: "right", Side.S: "bottom", Side.W: "left"}
@@ -339,12 +342,12 @@ class Surface:
 
     def move(self, cell: Cell, side: Side) -> Step | None:
         """The step out of `cell` through `side`, or None where the square is not glued."""
-        side = Side(side)
+        side = _SIDES[side] if 0 <= side < 4 else Side(side)   # Side(...) is slow
         r, c = cell
         dr, dc = _DELTA[side]
         r2, c2 = r + dr, c + dc
         if 0 <= r2 < self.rows and 0 <= c2 < self.cols:
-            return Step((r2, c2), side.opposite)
+            return Step((r2, c2), _OPPOSITE[side])
         return self._cross(r, c, side)
 
     def _cross(self, r: int, c: int, side: Side) -> Step | None:

@@ -2,8 +2,10 @@
 
 Pillow has no public call that LZW-encodes palette indices at a chosen minimum code size.
 Its GIF plugin does it privately: `im.encoderconfig = (bits, interlace)` and
-`ImageFile._save(im, fp, [tile])`, the tile an `ImageFile._Tile` where Pillow has it (13.0
-does, 10.0 does not) or a plain tuple. `encode` takes that path when the installed Pillow is
+`ImageFile._save(im, fp, [tile])`, which makes the encoder (`Image._getencoder(mode, "gif",
+rawmode, encoderconfig)`) and calls its `encode` until it is done; `private_encode` makes
+and drives that encoder itself (the per-call cost of `Image.fromarray` and `_save` was a
+tenth of a small rectangle's encode). `encode` takes that path when the installed Pillow is
 a version it was tested with (`TESTED_MAJORS`), has those names, and passes a round-trip
 probe (a small image encoded, wrapped in a GIF and decoded back by Pillow); otherwise it
 takes the public path: `Image.save` of a P-mode frame to an in-memory GIF, whose image data
@@ -16,7 +18,6 @@ import functools
 import io
 import struct
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 import PIL
@@ -35,17 +36,28 @@ def pillow_major() -> int:
 
 def private_encode(pixels: np.ndarray, bits: int) -> bytes:
     """Image data of `pixels` (every index below 2**bits) by Pillow's private path: code
-    size `bits`, sub-blocks, terminator."""
-    im = Image.fromarray(np.ascontiguousarray(pixels, dtype=np.uint8))
-    im.encoderconfig = (bits, 0)
-    tile_type = getattr(ImageFile, "_Tile", None)
-    extents = (0, 0, *im.size)
-    tile: Any = tile_type("gif", extents, 0, "L") if tile_type else ("gif", extents, 0, "L")
-    buf = io.BytesIO()
-    buf.write(bytes((bits,)))
-    ImageFile._save(im, buf, [tile])
-    buf.write(b"\0")
-    return buf.getvalue()
+    size `bits`, sub-blocks, terminator. Pillow's GIF encoder is driven as
+    `ImageFile._save` drives it for one "gif" tile (`Image._getencoder`, `setimage`,
+    `encode` until done), on an image that shares `pixels`' memory (`Image.frombuffer`)."""
+    pixels = np.ascontiguousarray(pixels, dtype=np.uint8)
+    height, width = pixels.shape
+    im = Image.frombuffer("L", (width, height), pixels, "raw", "L", 0, 1)
+    encoder = Image._getencoder("L", "gif", "L", (bits, 0))
+    try:
+        encoder.setimage(im.im, (0, 0, width, height))
+        out = [bytes((bits,))]
+        size = max(ImageFile.MAXBLOCK, width * 4)
+        while True:
+            _, status, data = encoder.encode(size)
+            out.append(data)
+            if status:
+                break
+        if status < 0:
+            raise OSError(f"Pillow's GIF encoder failed (error {status})")
+    finally:
+        encoder.cleanup()
+    out.append(b"\0")
+    return b"".join(out)
 
 
 def public_encode(pixels: np.ndarray, bits: int) -> bytes:
@@ -106,8 +118,8 @@ def _probe(encoder: Callable[[np.ndarray, int], bytes]) -> bool:
 def private_usable() -> bool:
     """Whether the private path is used: a tested Pillow version, the names present, and
     the probe round-trips (decided once per process)."""
-    return (pillow_major() in TESTED_MAJORS and hasattr(ImageFile, "_save")
-            and _probe(private_encode))
+    return (pillow_major() in TESTED_MAJORS and hasattr(Image, "_getencoder")
+            and hasattr(ImageFile, "MAXBLOCK") and _probe(private_encode))
 
 
 def encode(pixels: np.ndarray, bits: int) -> bytes:

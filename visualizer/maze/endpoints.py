@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from .. import events as ev
 from ..events import Cell, Mark, MilestoneKind, Side
@@ -35,6 +35,16 @@ class History:
     def __init__(self) -> None:
         self.first_visited: Cell | None = None
         self.first_backtrack: Cell | None = None
+
+    @classmethod
+    def of(cls, events: Iterable[ev.Event]) -> History:
+        """What the rules need from a generator's `events` (read until it is all found)."""
+        history = cls()
+        for event in events:
+            _SEE(history, event)
+            if history.first_visited is not None and history.first_backtrack is not None:
+                break
+        return history
 
     def see(self, event: ev.Event) -> None:
         """Remember what the rules need from one of the generator's events."""

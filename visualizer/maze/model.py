@@ -113,8 +113,9 @@ class Maze:
     def passages(self, cell: Cell) -> Iterator[tuple[Side, Step]]:
         """The moves out of `cell` through open walls into passable cells."""
         r, c = cell
+        opened = self.faces[r, c].tolist()
         for side in self.grid.all_sides:
-            if self.faces[r, c, side]:
+            if opened[side]:
                 step = self.move(cell, side)
                 if step is not None and not self.blocked[step.cell]:
                     yield side, step

@@ -18,6 +18,7 @@ from typing import Any
 from .. import events as ev
 from ..events import Mark
 from . import legend
+from .maze_caption import STEPS_ONLY
 from .text import glyph
 
 CAPTION_SAMPLES = 6     # the widest captions a panel keeps for the layout
@@ -100,6 +101,28 @@ class _Captions:
             if len(last) > CAPTION_SAMPLES:
                 del last[0]
 
+    def steps(self, panel: Any, count: int) -> None:
+        """`count` more events that move the caption's step count on and nothing else,
+        each seen (as `see` after each). Of a stretch of captions that differ by their
+        count alone, the later are at least as wide (`runs`: every digit as wide), so only
+        the last `CAPTION_SAMPLES` steps can count: only those are seen, before the step
+        where the milestone line goes and at the end."""
+        caption = self.caption
+        first, last = caption.step + 1, caption.step + count
+        ends = {last}
+        if self.runs:
+            goes = caption.status_goes(first, last)
+            if goes is not None:
+                ends.add(goes - 1)
+            steps = sorted({s for end in ends
+                            for s in range(max(first, end - CAPTION_SAMPLES + 1), end + 1)})
+        else:
+            steps = list(range(first, last + 1))
+        for step in steps:
+            caption.step = step
+            self.see(panel)
+        caption.step = last
+
     def flush(self) -> tuple[str, ...]:
         """Offer the run's last captions; the widest so far."""
         for n in self.last:
@@ -155,24 +178,22 @@ def look(panel: Any, events: Sequence[Any], *, skip: int, text_size: int,
     again = any(type(event) is ev.GridCreated for event in islice(events, 1, None))
     captions, far = _Captions(_Widest(text_size), caption, not again), _Farthest()
     watch = _Watch(panel.candidates(events))
+    # colours surely shown at a later event need not be watched for (`certain`): once
+    # only those are left, the panel is no longer followed, only its caption
+    sure = panel.certain(events, max(0, skip - 1)) if hasattr(panel, "certain") else {}
     seen: set[int] = set()
     farthest = 0
     if not skip:
         seen |= panel.drawn_colours()
         watch.saw(seen)
         captions.see(panel)
-    live = True         # the panel follows the events (not only its caption)
-    follow = caption.apply if caption is not None else panel.apply
     listening = panel.listening = False
     for k, event in enumerate(events):
         # a maze panel draws its first picture apart; a Life panel follows the run to it
         listen = watch.first <= k and (k >= skip or caption is None) and bool(watch.pending)
-        if live:
-            if listen != listening:
-                listening = panel.listening = listen
-            panel.apply(event)
-        else:
-            follow(event)
+        if listen != listening:
+            listening = panel.listening = listen
+        panel.apply(event)
         far.apply(event)
         shown = panel.take_colours() if listening else None
         if k + 1 < skip:
@@ -185,10 +206,45 @@ def look(panel: Any, events: Sequence[Any], *, skip: int, text_size: int,
         if far.value > farthest:
             farthest = far.value
         captions.see(panel)
-        live = caption is None or bool(watch.pending)
+        if caption is not None and watch.pending.keys() <= sure.keys():
+            farthest = _captions_only(panel, caption, captions, far, farthest,
+                                      islice(events, k + 1, None))
+            break
+    seen |= watch.pending.keys() & sure.keys()    # surely shown by events not followed
     slots = legend.Slots(seen)
     slots.farthest = farthest
     return Look(tuple(legend.entries(slots, words)), captions.flush())
+
+
+#: the events that change nothing a look follows but the caption's step count: those the
+#: caption only counts, but the marking ones (`_MARKING`) of a mark in `_COUNTED_MARKS`
+#: (the walker's mark carries the walk's length, the distances the farthest one)
+_MARKING = frozenset({ev.CellMarked, ev.CellsMarked, ev.MarksCleared})
+_STEPS_ONLY = STEPS_ONLY - _MARKING
+_COUNTED_MARKS = frozenset({Mark.WALKER, Mark.DISTANCE})
+
+
+def _captions_only(panel: Any, caption: Any, captions: _Captions, far: _Farthest,
+                   farthest: int, events: Iterable[Any]) -> int:
+    """The rest of `look`'s run, `events`, once the panel need not be followed: its
+    caption and the farthest distance alone, each stretch of events that only move the
+    step count on seen at once (`_Captions.steps`). The farthest distance then."""
+    run = 0
+    for event in events:
+        kind = type(event)
+        if kind in _STEPS_ONLY or kind in _MARKING and event.mark not in _COUNTED_MARKS:
+            run += 1
+            continue
+        if run:
+            captions.steps(panel, run)
+            run = 0
+        caption.apply(event)
+        far.apply(event)
+        farthest = max(farthest, far.value)
+        captions.see(panel)
+    if run:
+        captions.steps(panel, run)
+    return farthest
 
 
 def painted_look(panel: Any, events: Iterable[Any], *, skip: int, text_size: int,

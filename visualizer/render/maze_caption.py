@@ -8,6 +8,7 @@ the caption when it is made, so that the export and the window draw the same cap
 """
 from __future__ import annotations
 
+import bisect
 import copy
 from typing import TYPE_CHECKING, Callable
 
@@ -146,6 +147,19 @@ class MazeCaption:
         self._expired = self.version
         return False
 
+    def status_goes(self, first: int, last: int) -> int | None:
+        """The step in (`first`, `last`] at which the milestone line said at step `first`
+        goes, if it does (by `shows_status`'s rule, without noting it: the clock never goes
+        back, so the line is said up to that step and never after)."""
+        hold, clock = self.hold, self.clock
+        if not self.status or self._expired == self.version or hold is None or clock is None:
+            return None
+        start = self.steps_from
+        since = clock(max(0, self._status_step - start))
+        said = bisect.bisect_left(range(first, last + 1), True,
+                                  key=lambda s: clock(s - start) - since >= hold)
+        return first + said if 0 < said <= last - first else None
+
     def tail(self) -> list[str]:
         """The caption's parts after the step count."""
         parts = []
@@ -194,5 +208,9 @@ _APPLY = ev.Dispatch("the maze caption", {
 }, ignored=(ev.WallConsidered, ev.WallOpened, ev.CellBlocked, ev.CellOpened,
             ev.MarksCleared, ev.PassageMarked, ev.Generation, ev.CellsMarked))
 
+#: the events that move the caption's step count on and nothing else (a `CellMarked` too,
+#: but of a walker with its walk's length)
+STEPS_ONLY = _APPLY.ignored
 
-__all__ = ["MazeCaption"]
+
+__all__ = ["MazeCaption", "STEPS_ONLY"]

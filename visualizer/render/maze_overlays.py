@@ -31,7 +31,7 @@ _DECIDED = (ev.WallOpened, ev.WallClosed, ev.WallRejected)    # the keys of _VER
 #: events that belong to considering a wall: the considered wall stays drawn through them
 #: (until the next wall is considered); anything else — a milestone ending the phase, the
 #: figures, a solve — clears it
-_CONSIDERING = (ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
+CONSIDERING = (ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
                 ev.SetsMerged, ev.CellMarked, ev.MarksCleared,
                 ev.CellsMarked)
 _WALKER_CODE = MARK_CODE[Mark.WALKER]
@@ -47,7 +47,7 @@ def before(panel: MazePanel, event: ev.Event) -> None:
     if panel.considered is None:
         return
     if isinstance(event, (ev.WallConsidered, ev.GridCreated)) \
-            or not isinstance(event, _CONSIDERING):
+            or not isinstance(event, CONSIDERING):
         faces, panel.considered = panel.considered, None
         for i in {i for i, _ in faces}:     # the faces and the strips inside
             panel.paint.cell(divmod(i, panel.maze.cols))

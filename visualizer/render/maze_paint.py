@@ -311,13 +311,14 @@ class MazePainter:
 
     def flush(self) -> None:
         """Paint what was noted, in the order last noted; while no algorithm draws its own
-        marks (then nothing overlaps in two colours), the cells all at once."""
+        marks but a considered wall (then nothing overlaps in two colours), the cells all
+        at once."""
         pending = self.pending
         if not pending:
             return
         self.pending = {}
         p = self.panel
-        if p.chalk or p.considered or p.hand or p.heading is not None:
+        if p.chalk or p.hand or p.heading is not None:
             for key in pending:
                 if key >= 0:
                     self._paint_cell(divmod(key, p.maze.cols))
@@ -395,14 +396,26 @@ class MazePainter:
 
     def _paint_cells(self, flat: np.ndarray) -> None:
         """`_paint_cell` for each of the flat cells `flat`, vectorised: the insides and the
-        faces at once. While the wall follower, chalk or a considered wall are drawn (few
-        cells at a time), cell by cell."""
+        faces at once, then the cells beside a considered wall again, one by one (its faces
+        and strips: the same on either side of the wall, so the order does not matter).
+        While the wall follower or chalk are drawn (few cells at a time), cell by cell."""
         p = self.panel
         cols = p.maze.cols
-        if len(flat) < 8 or p.chalk or p.considered or p.hand or p.heading is not None:
+        if len(flat) < 8 or p.chalk or p.hand or p.heading is not None:
             for i in flat.tolist():
                 self._paint_cell(divmod(i, cols))
             return
+        self._paint_many(flat)
+        if p.considered:
+            beside = {i for i, _ in p.considered}
+            for i in flat.tolist():
+                if i in beside:
+                    self._paint_cell(divmod(i, cols))
+
+    def _paint_many(self, flat: np.ndarray) -> None:
+        """`_paint_cells` of many cells, vectorised (as if no wall were considered)."""
+        p = self.panel
+        cols = p.maze.cols
         g = self.geometry
         s, w = g.cell_size, g.wall
         r, c = np.divmod(flat, cols)
@@ -460,5 +473,5 @@ class MazePainter:
         self.rect((y0, y1, x0, x1), CHALK[min(2, self.panel.chalk[i, side])])
 
 
-__all__ = ["CODE_COLOUR", "sources", "MARK_CODE", "MazePainter", "NO_MARK", "SENTINEL", "STICKY",
-           "TRAIL_CODE", "ramp_band"]
+__all__ = ["CODE_COLOUR", "sources", "MARK_CODE", "MazePainter", "NO_MARK", "SENTINEL",
+           "STICKY", "TRAIL_CODE", "ramp_band"]

@@ -9,7 +9,7 @@ panel's `MazeGeometry`; what the caption says, its `MazeCaption`, given when it 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -25,6 +25,7 @@ from .grid_paint import GridPainter
 from .maze_caption import MazeCaption
 from .legend import colours_in
 from .maze_geometry import MazeGeometry, Rect
+from .maze_certain import certain
 from .maze_paint import (MARK_CODE, NO_MARK, STICKY, STICKY_CODES, MazePainter, ramp_band,
                          sources)
 from .palette import INDEX
@@ -284,14 +285,22 @@ class MazePanel:
         self._setup(event)
 
     def _on_wall(self, event: ev.WallOpened | ev.WallClosed) -> None:
-        self.maze.apply(event)
-        if isinstance(event, ev.WallOpened):
-            self._carve(event.cell)
-            step = self.maze.move(event.cell, event.side)
-            if step is not None:
-                self._carve(step.cell)
-                self.paint.cell(step.cell)
-        self.paint.cell(event.cell)
+        """Both faces of the wall opened or closed (as `Maze.apply`, by the move tables);
+        an opened wall carves the cells on either side."""
+        cell, side = event.cell, event.side
+        i = cell[0] * self.maze.cols + cell[1]
+        j = self._target[i][side]
+        opened = type(event) is ev.WallOpened
+        self._faces[i, side] = opened
+        if j >= 0:
+            self._faces[j, self._entered[i][side]] = opened
+        if opened:
+            self._carve(cell)
+            if j >= 0:
+                there = divmod(j, self.maze.cols)
+                self._carve(there)
+                self.paint.cell(there)
+        self.paint.cell(cell)
 
     def _on_block(self, event: ev.CellBlocked | ev.CellOpened) -> None:
         self.maze.apply(event)
@@ -391,6 +400,11 @@ class MazePanel:
         """Every colour the panel can paint drawing `events`, with the index of the first
         event that can show it (`maze_paint.sources`)."""
         return sources(events)
+
+    def certain(self, events: Sequence[ev.Event], since: int = 0) -> dict[int, int]:
+        """Colours the panel surely paints drawing `events`, with the index of the first
+        event from `since` on that paints each whatever the state (`maze_certain`)."""
+        return certain(events, since)
 
     def drawn(self) -> MazePanel:
         """A copy of the panel that draws, its state painted whole into a fresh raster."""

@@ -5,6 +5,8 @@ word that is wider than a whole line.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .text import glyph, text_width
 
 SEPARATOR = " · "
@@ -48,6 +50,12 @@ def wrap(text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
     """`text` as lines of at most `width` pixels, none of it left out."""
     if text_width(text, size, bold) <= width:
         return [text]
+    return list(_wrapped(text, size, width, bold))
+
+
+@lru_cache(maxsize=4096)    # a layout search wraps the same titles and captions often
+def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    """`wrap` of a `text` wider than `width`."""
     out: list[str] = []
     for piece in _flow(text.split(SEPARATOR), SEPARATOR, size, width, bold):
         if text_width(piece, size, bold) <= width:
@@ -58,7 +66,7 @@ def wrap(text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
                 out.append(line)
             else:
                 out.extend(_split_word(line, size, width, bold))
-    return out
+    return tuple(out)
 
 
 def shorten(line: str, size: int, width: int, bold: bool = False) -> str:
