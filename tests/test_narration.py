@@ -35,9 +35,11 @@ def test_each_milestone_is_said_when_its_frame_shows_it(tmp_path):
     found: list = []
     taken = [0]
     shown, clock = {}, 0.0
+    title = ready.panels[0].title
     for frame in pipeline.scenario_frames(ready, None, found):
         for label in pipeline.milestone_labels(frame, found, taken):
-            shown[label] = clock
+            assert label.startswith(title + ": ")   # one panel: said without its name
+            shown[label[len(title) + 2:]] = clock
         clock += frame.duration
     result = pipeline.render(ready)
     said = {line: cue.start for cue in result.cues for line in cue.text.splitlines()}
@@ -68,10 +70,12 @@ def test_the_formats_of_the_transcript():
     cues = told.cues()
     assert webvtt(cues).splitlines() == [
         "WEBVTT", "", "1", "00:00:00.000 --> 00:00:03.000", "maze.", "",
-        "2", "00:00:03.000 --> 00:01:05.500", "maze: path -> found"]
-    assert plain_text(cues) == "At 0.0 seconds: maze.\n\nAt 3.0 seconds: maze: path --> " \
-                               "found\n"
-    assert alt_text(cues) == "maze. maze: path --> found."
+        "2", "00:00:03.000 --> 00:01:05.500", "path -> found"]
+    assert plain_text(cues) == "At 0.0 seconds: maze.\n\nAt 3.0 seconds: path --> found\n"
+    assert alt_text(cues) == "maze. path --> found."
+    two = Narration("", ["maze", "life"])
+    two.offer(3.0, 1.0, ["maze: path found"])
+    assert two.cues()[-1].text == "maze: path found"     # two panels: each says whose
 
 
 def test_an_alt_text_leaves_out_what_does_not_fit():

@@ -39,7 +39,7 @@ class Narration:
     def offer(self, start: float, duration: float, labels: Sequence[str]) -> None:
         """The frame shown from `start` for `duration` seconds shows `labels` first."""
         if labels:
-            text = "\n".join(labels)
+            text = "\n".join(self._unnamed(label) for label in labels)
             if self._said[-1][0] == start:       # the opening's frame: said together
                 self._said[-1] = (start, f"{self._said[-1][1]}\n{text}")
             else:
@@ -48,7 +48,8 @@ class Narration:
 
     def close(self, last_start: float, captions: Sequence[str]) -> None:
         """The last frame, from `last_start`, shows the panels' final `captions`."""
-        lines = [f"{title}: {caption}" if title else caption
+        alone = len(self.panels) == 1      # the opening has named it: no need to again
+        lines = [f"{title}: {caption}" if title and not alone else caption
                  for title, caption in zip(self.panels, captions) if caption]
         if lines:
             if self._said[-1][0] >= last_start:
@@ -56,6 +57,13 @@ class Narration:
                 lines = [text] + lines
                 last_start = start
             self._said.append((last_start, "\n".join(lines)))
+
+    def _unnamed(self, label: str) -> str:
+        """A milestone's label without its panel's name when there is one panel only (the
+        opening has named it)."""
+        if len(self.panels) == 1 and self.panels[0] and label.startswith(self.panels[0] + ": "):
+            return label[len(self.panels[0]) + 2:]
+        return label
 
     def cues(self) -> list[Cue]:
         """The cues in order, each until the next starts (the last until the end); lines
