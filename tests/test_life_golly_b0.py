@@ -8,9 +8,10 @@ import pytest
 
 from life_reference import reference_step
 from tiers import tiered
-from visualizer.life.engine import Stepper, advance, background
+from visualizer.life.engine import Stepper, advance, background, evolve
+from visualizer.life.formats import parse_rle, write_generation_rle
 from visualizer.life.golly import (bgolly_box, bgolly_path, box, held_box, held_in_negative,
-                                   run_bgolly)
+                                   run_bgolly, run_bgolly_file)
 from visualizer.life.rules import parse_rule
 from visualizer.surfaces import SURFACE_NAMES, Surface
 
@@ -111,3 +112,25 @@ def test_box():
     assert box(grid).shape == (0, 0)
     grid[1, 2] = grid[3, 4] = 1
     assert box(grid).tolist() == [[1, 0, 0], [0, 0, 0], [0, 0, 1]]
+
+
+@pytest.mark.parametrize("rule, gen, negative", [("B0123478/S01234678", 6, True),
+                                                 ("B03/S23", 7, True), ("B03/S23", 6, False),
+                                                 ("B3/S23", 7, False)])
+def test_rle_holds_golly_negative_and_reads_back(rule, gen, negative, tmp_path):
+    surface = Surface("klein", 9, 12)
+    events = list(evolve(soup("klein", 9, 12, rule), rule, surface, gen))
+    text = write_generation_rle(events[gen], tmp_path / "g.rle")
+    cells, found = parse_rle(text).placed_grid()
+    assert found == surface and np.array_equal(cells, events[gen].grid)
+    written = parse_rle(text).live
+    assert len(written) == (events[gen].grid == 0).sum() if negative else events[gen].population
+
+
+@needs_bgolly
+def test_exported_b0_generation_continues_identically_in_golly(tmp_path):
+    rule, surface = "B0123478/S01234678", Surface("plane", 15, 22)
+    events = list(evolve(soup("plane", 15, 22, rule), rule, surface, 12))
+    write_generation_rle(events[7], tmp_path / "gen7.rle")
+    held = run_bgolly_file(tmp_path / "gen7.rle", surface, 5)
+    assert np.array_equal(held ^ 1, events[12].grid)

@@ -5,8 +5,9 @@ macrocell file from the HashLife algorithm, which (unlike bgolly's RLE output) k
 cells' absolute position.
 
 bgolly runs a B0 rule by holding the field in negative (all generations under B0 with S8,
-the odd ones under B0 without S8: `held_in_negative`); `run_bgolly` hands it the grid and
-reads it back in that convention, so both sides compare true cells. Its HashLife refuses
+the odd ones under B0 without S8: `held_in_negative`); `write_rle` hands it the grid in
+that convention and `run_bgolly` reads it back through it, so both sides compare the
+rule's own cells. Its HashLife refuses
 B0 without S8 and its QuickLife writes RLE without positions: such rules compare through
 `bgolly_box`, the bounding box of the cells bgolly holds.
 """
@@ -148,10 +149,9 @@ def run_bgolly(grid: np.ndarray, rule: "Rule | FamilyRule | str", surface: Surfa
     if isinstance(parsed, Rule) and 0 in parsed.birth and 8 not in parsed.survive:
         raise ValueError(f"bgolly's HashLife refuses {parsed.notation} (B0 without S8) and "
                          f"its QuickLife writes no positions: compare with bgolly_box")
-    flip = np.uint8(held_in_negative(parsed, 0))
     with tempfile.TemporaryDirectory(prefix="bgolly-") as tmp:
         src = pathlib.Path(tmp, "in.rle")
-        write_rle(np.asarray(grid) ^ flip, src, rule=parsed, surface=surface)
+        write_rle(grid, src, rule=parsed, surface=surface)     # in Golly's negative if B0
         out = run_bgolly_file(src, surface, generations, timeout=timeout,
                               algorithm=algorithm_for(parsed))
     return out ^ np.uint8(held_in_negative(parsed, generations))
@@ -184,8 +184,7 @@ def bgolly_box(grid: np.ndarray, rule: "Rule | str", surface: Surface, generatio
         raise FileNotFoundError("bgolly is not on PATH")
     with tempfile.TemporaryDirectory(prefix="bgolly-") as tmp:
         src, dst = pathlib.Path(tmp, "in.rle"), pathlib.Path(tmp, "out.rle")
-        write_rle(np.asarray(grid) ^ np.uint8(held_in_negative(parsed, 0)), src,
-                  rule=parsed, surface=surface)
+        write_rle(grid, src, rule=parsed, surface=surface)     # in Golly's negative if B0
         subprocess.run([exe, "-a", "QuickLife", "-m", str(generations), "-q", "-q", "-o",
                         str(dst), str(src)], check=True, capture_output=True, timeout=timeout)
         live = parse_rle(dst.read_text(), str(dst)).live
