@@ -13,6 +13,8 @@ from visualizer.life.formats import parse_rle, write_generation_rle
 from visualizer.life.golly import (bgolly_box, bgolly_path, box, held_box, held_in_negative,
                                    run_bgolly, run_bgolly_file)
 from visualizer.life.rules import parse_rule
+from visualizer.life.stepping import evolve_any
+from visualizer.window.session import default_evolve
 from visualizer.surfaces import SURFACE_NAMES, Surface
 
 needs_bgolly = pytest.mark.skipif(bgolly_path() is None, reason="bgolly is not on PATH")
@@ -134,3 +136,15 @@ def test_exported_b0_generation_continues_identically_in_golly(tmp_path):
     write_generation_rle(events[7], tmp_path / "gen7.rle")
     held = run_bgolly_file(tmp_path / "gen7.rle", surface, 5)
     assert np.array_equal(held ^ 1, events[12].grid)
+
+
+@pytest.mark.parametrize("rule", ["B03/S23", "B0/S8", "B3/S23"])
+def test_a_run_continued_from_a_middle_generation_is_the_same_run(rule):
+    """The window continues an edited grid from where it is: `start` keeps the plane's
+    background in step (B03/S23's outside is alive at odd generations only)."""
+    surface = Surface("plane", 8, 11)
+    whole = list(evolve_any(soup("plane", 8, 11, rule), rule, surface, 9))
+    tail = list(evolve_any(whole[5].grid, rule, surface, 4, start=5))
+    assert all(np.array_equal(a.grid, b.grid) for a, b in zip(whole[5:], tail))
+    session_evolve = list(default_evolve(whole[5].grid, rule, surface, 4, 5))
+    assert np.array_equal(session_evolve[-1].grid, whole[-1].grid)

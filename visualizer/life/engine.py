@@ -64,15 +64,17 @@ def background(rule: Rule, generation: int) -> int:
 class Stepper:
     """A Life grid on `surface` advancing under `rule`, kept bit-packed between steps."""
 
-    def __init__(self, grid: np.ndarray, rule: "Rule | str", surface: Surface) -> None:
-        """Pack `grid` (rows x cols, any 0/non-0 array; it is not kept) at generation 0."""
+    def __init__(self, grid: np.ndarray, rule: "Rule | str", surface: Surface,
+                 generation: int = 0) -> None:
+        """Pack `grid` (rows x cols, any 0/non-0 array; it is not kept) as generation
+        `generation` (which a B0 rule's background on the plane depends on)."""
         self.rule = parse_rule(rule)
         self.surface = surface
         arr = _check_grid(grid, surface)
         h, w = surface.rows, surface.cols
         self.rows, self.cols = h, w
         self.words = nw = (w + 63) // 64
-        self.generation = 0
+        self.generation = generation
         # two padded (h+2) x nw buffers: rows 0 and h+1 hold the packed ghost rows
         self._cur = np.zeros((h + 2, nw), dtype=np.uint64)
         self._nxt = np.zeros((h + 2, nw), dtype=np.uint64)
@@ -341,10 +343,12 @@ def _frozen(arr: np.ndarray) -> np.ndarray:
 
 
 def evolve(grid: np.ndarray, rule: "Rule | str", surface: Surface,
-           generations: int) -> Iterator[Generation]:
+           generations: int, *, start: int = 0) -> Iterator[Generation]:
     """Yields `Generation` events 0..generations: index 0 is `grid` itself (no births or
-    deaths), then one event per step with the read-only grid, births, deaths, population."""
-    stepper = Stepper(grid, rule, surface)
+    deaths), then one event per step with the read-only grid, births, deaths, population.
+    `start` is the generation `grid` is in the run it continues (a B0 rule's background on
+    the plane depends on it); the indices still count from 0."""
+    stepper = Stepper(grid, rule, surface, start)
     notation = stepper.rule.notation
     current = stepper.grid()
     none = np.zeros(current.shape, dtype=bool)
