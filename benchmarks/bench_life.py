@@ -3,10 +3,14 @@ against bgolly (QuickLife) on the same bounded torus when it is installed.
 
 Run: python benchmarks/bench_life.py [--size 1024] [--generations 1000] [--rule conway]
      python benchmarks/bench_life.py --quick     # 64x64, 20 generations, once: seconds
+     python benchmarks/bench_life.py --against DIR   # also another checkout's engine, the
+                                                     # two runs interleaved: a time ratio
 """
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import pathlib
 import sys
 import tempfile
@@ -23,6 +27,36 @@ from visualizer.life.patterns import random_soup  # noqa: E402
 from visualizer.surfaces import Surface  # noqa: E402
 
 
+def engine_of(checkout: pathlib.Path):
+    """The `visualizer.life.engine` module of another checkout, imported as its own
+    package (`vz_against`) beside this one."""
+    spec = importlib.util.spec_from_file_location(
+        "vz_against", checkout / "visualizer" / "__init__.py",
+        submodule_search_locations=[str(checkout / "visualizer")])
+    assert spec is not None and spec.loader is not None
+    package = importlib.util.module_from_spec(spec)
+    sys.modules["vz_against"] = package
+    spec.loader.exec_module(package)
+    return importlib.import_module("vz_against.life.engine")
+
+
+def against(checkout: pathlib.Path, soup: np.ndarray, rule: str, surface: Surface,
+            gens: int, repeat: int) -> None:
+    """Prints this engine's stepping time over `checkout`'s, best of `repeat` each, the two
+    alternating (which goes first alternates too), so both see the same machine load."""
+    other = engine_of(checkout)
+    best = {"this": float("inf"), "other": float("inf")}
+    kinds = {"this": Stepper, "other": other.Stepper}
+    for k in range(repeat):
+        for name in (("this", "other") if k % 2 else ("other", "this")):
+            stepper = kinds[name](soup, rule, surface)
+            t0 = time.perf_counter()
+            stepper.run(gens)
+            best[name] = min(best[name], time.perf_counter() - t0)
+    print(f"against {checkout}: this {best['this']:.3f} s, that {best['other']:.3f} s, "
+          f"time ratio this / that {best['this'] / best['other']:.3f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Runs the benchmark and prints the figures; returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -35,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
     parser.add_argument("--check", action="store_true",
                         help="also compare the final grid with bgolly's (HashLife, slow)")
+    parser.add_argument("--against", type=pathlib.Path,
+                        help="another checkout whose engine to time in the same run")
     parser.add_argument("--quick", action="store_true",
                         help="a 64x64 torus, 20 generations, one run each")
     args = parser.parse_args(argv)
@@ -58,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"visualizer: {n}x{n} {surface.name} {final.rule.notation}, {gens} generations "
           f"in {best:.3f} s = {ours / 1e6:,.0f} M cell-updates/s "
           f"(final population {final.population()})")
+    if args.against is not None:
+        against(args.against.resolve(), soup, args.rule, surface, gens, args.repeat)
 
     if bgolly_path() is None:
         print("bgolly: not on PATH, skipped")

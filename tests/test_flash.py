@@ -6,14 +6,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from life_reference import reference_step
 from visualizer import pipeline
 from visualizer.export.flash import (MAX_FLASHES, SAFE_GAP, FlashMeter, flashes_per_second,
                                      holds, relative_luminance)
-from visualizer.life.rules import Rule
 from visualizer.render.palette import INDEX, make_theme
 from visualizer.scenario import parse
-from visualizer.surfaces import make_surface
 
 PALETTE = make_theme("light").colours
 ALIVE, DEAD = INDEX["alive"], INDEX["dead"]
@@ -23,38 +20,6 @@ def test_relative_luminance_is_wcags():
     lum = relative_luminance(np.array([[255, 255, 255], [0, 0, 0], [119, 119, 119],
                                        [255, 0, 0]]))
     assert lum == pytest.approx([1.0, 0.0, 0.1845, 0.2126], abs=1e-3)
-
-
-def b0_frames(birth: str, survive: str, n=48, gens=25, seed=1):
-    """A soup under a B0 rule on a torus, stepped by the reference (the engine refuses
-    B0), drawn as the Life panel draws cells: palette indices, 4 pixels a cell."""
-    rule = Rule(frozenset(map(int, birth)), frozenset(map(int, survive)))
-    surface = make_surface("torus", n, n)
-    grid = (np.random.default_rng(seed).random((n, n)) < 0.3).astype(np.uint8)
-    frames = []
-    for _ in range(gens):
-        frames.append(np.kron(np.where(grid != 0, ALIVE, DEAD), np.ones((4, 4))).astype(
-            np.uint8))
-        grid = reference_step(grid, rule, surface)
-    return frames
-
-
-def test_a_b0_rule_without_s8_strobes():
-    """B012345678/S: every dead cell is born, every live one dies: the field inverts every
-    generation, 12 flashes a second at 25 fps; at 5 fps it is within WCAG's three."""
-    frames = b0_frames("012345678", "")
-    fast = flashes_per_second(frames, [0.04] * len(frames), PALETTE)
-    assert fast.flashes == 12 and not fast.safe and fast.transitions == len(frames) - 1
-    slow = flashes_per_second(frames, [0.2] * len(frames), PALETTE)
-    assert slow.flashes == 2 and slow.safe
-
-
-def test_b0_with_s8_inverts_once_then_runs_in_negative():
-    """B0123478/S01234678 keeps the cells it makes (S8): the soup turns over once, then
-    evolves as Life does on the complement, without strobing."""
-    frames = b0_frames("0123478", "01234678")
-    found = flashes_per_second(frames, [0.04] * len(frames), PALETTE)
-    assert found.transitions >= 1 and found.flashes <= 1 and found.safe
 
 
 def test_holds_space_the_transitions():
@@ -136,3 +101,40 @@ def test_saving_from_python_warns_when_slowed(tmp_path):
                                   "generations": 20, "init": {"random": 0.5}}}])
     with pytest.warns(UserWarning, match="slowed where it flashes"):
         anim.save(tmp_path / "soup.gif")
+
+
+def b0_render(tmp_path, rule, surface="torus", **top):
+    """A 48x48 soup under a B0 rule rendered at 25 fps through the product, and its verdict
+    measured again on the GIF's own frames."""
+    raw = {"title": rule, "seed": 3, "fps": 25, "output": str(tmp_path / "b0.gif"),
+           "panels": [{"cell_size": 6, "life": {"rows": 48, "cols": 48, "rule": rule,
+                                                 "surface": surface, "generations": 24,
+                                                 "init": {"random": 0.3}}}], **top}
+    result = pipeline.render(parse(raw, tmp_path / "b0.yaml"))
+    frames, durations = gif_frames(result.path)
+    return result, measured(frames, durations), durations
+
+
+@pytest.mark.parametrize("surface", ["torus", "plane"])
+def test_an_inverting_b0_rule_is_slowed(tmp_path, surface):
+    """B012345678/S: every dead cell is born, every live one dies: the field inverts every
+    generation, 12 flashes a second at 25 fps, held to WCAG's three."""
+    result, found, durations = b0_render(tmp_path, "B012345678/S", surface)
+    assert result.note.startswith("slowed where it flashes") and "flashed 12 times" in result.note
+    assert result.flash is not None and result.flash.safe
+    assert found.transitions == 24 and found.flashes <= MAX_FLASHES
+    assert min(durations) >= SAFE_GAP - 0.01
+
+
+def test_flash_safe_false_keeps_a_b0_rules_speed(tmp_path):
+    result, found, durations = b0_render(tmp_path, "B012345678/S", flash_safe=False)
+    assert result.note == "" and found.flashes == 12
+    assert durations[1:-1] == pytest.approx([0.04] * (len(durations) - 2))   # held ends
+
+
+def test_b0_with_s8_inverts_once_then_runs_in_negative(tmp_path):
+    """B0123478/S01234678 keeps the cells it makes (S8): the soup turns over once, then
+    evolves as Life does on the complement, without strobing: nothing to slow."""
+    result, found, durations = b0_render(tmp_path, "B0123478/S01234678", "plane")
+    assert result.note == "" and found.transitions == 1 and found.flashes == 0
+    assert durations[1:-1] == pytest.approx([0.04] * (len(durations) - 2))   # held ends

@@ -27,9 +27,10 @@ def test_malformed_rule_says_expected_and_found(text):
     assert "expected a rule like B3/S23" in message and repr(text) in message
 
 
-def test_b0_refused_with_reason():
-    with pytest.raises(RuleError, match="B0"):
-        parse_rule("B0/S8")
+def test_b0_rules_parse():
+    anti = parse_rule("B0123478/S01234678")
+    assert 0 in anti.birth and anti.notation == "B0123478/S01234678"
+    assert parse_rule("8/0").notation == "B0/S8" and parse_rule("b012345678s").survive == set()
     assert issubclass(RuleError, ValueError)
 
 

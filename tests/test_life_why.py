@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from visualizer.events import Side, Verdict, Why
-from visualizer.life.engine import step
+from visualizer.life.engine import Stepper, step
 from visualizer.life.rules import parse_rule
 from visualizer.life.why import explain, neighbourhood, verdict, why
 from visualizer.record import record
@@ -32,6 +32,22 @@ def test_the_verdicts_are_the_engines_next_generation(name):
                      for x in explain(grid, rule, surface, cells)]
             assert np.array_equal(np.reshape(fates, (h, w)), step(grid, rule, surface) != 0)
 
+
+
+@pytest.mark.parametrize("name", SURFACE_NAMES)
+@pytest.mark.parametrize("rule", ["B0/S8", "B03/S23", "B0123478/S01234678"])
+def test_b0_verdicts_count_the_planes_background(name, rule):
+    """Under B0 the cells outside a plane hold the rule's background: the verdicts of
+    generation k are the engine's generation k+1 there too."""
+    surface = make_surface(name, 5, 5)
+    grid = (np.random.default_rng(3).random((5, 5)) < 0.4).astype(np.uint8)
+    cells = [(r, c) for r in range(5) for c in range(5)]
+    stepper = Stepper(grid, rule, surface)
+    for k in range(3):
+        fates = [x.verdict in (Verdict.BORN, Verdict.SURVIVES)
+                 for x in explain(stepper.grid(), rule, surface, cells, k)]
+        stepper.step()
+        assert np.array_equal(np.reshape(fates, (5, 5)), stepper.grid() != 0), k
 
 def test_verdict_words():
     conway = parse_rule("B3/S23")

@@ -244,7 +244,7 @@ def life_step(grid: np.ndarray) -> np.ndarray:
     return ((n == 3) | ((grid == 1) & (n == 2))).astype(np.uint8)
 
 
-def fake_evolve(grid, rule, surface, generations):
+def fake_evolve(grid, rule, surface, generations, start=0):
     current = np.asarray(grid, dtype=np.uint8)
     none = np.zeros(current.shape, dtype=bool)
     yield ev.Generation(0, current.copy(), none, none, int(current.sum()), surface, rule)

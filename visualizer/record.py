@@ -261,7 +261,8 @@ class LifeTranscript(Sequence):
             births, deaths = (before == 0) & (grid != 0), (before != 0) & (grid == 0)
         else:
             births, deaths = grid > before, grid < before
-        why = explain(grid, self.rule, self.surface, self.why_cells) if self.why_cells else ()
+        why = (explain(grid, self.rule, self.surface, self.why_cells, k) if self.why_cells
+               else ())
         return ev.Generation(k, _frozen(grid), _frozen(births), _frozen(deaths),
                              self.populations[k], self.surface, self.rule,
                              self.identity_at(k), why)

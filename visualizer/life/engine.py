@@ -4,6 +4,10 @@ The grid lives packed 64 cells to a uint64 word along each row. Each generation 
 ring of copies that Golly surrounds a bounded grid with (`Surface.ghost_index`) is gathered
 from the border cells only; the eight neighbour counts are then added bitwise (full adders
 over whole words), so a cell counts a neighbour as often as Golly does, corners included.
+
+Under a B0 rule the ghost cells outside a bounded plane read as the rule's background
+(`background`): what an endless empty field would hold at that generation, as bgolly
+computes it (docs/surfaces.md, "B0 rules").
 """
 from __future__ import annotations
 
@@ -45,18 +49,32 @@ def _rule_terms(rule: Rule) -> list[tuple[int, int, str, str]]:
     return [(hi >> 1, hi & 1, mask(2 * hi), mask(2 * hi + 1)) for hi in range(4)]
 
 
+def background(rule: Rule, generation: int) -> int:
+    """The state (0 or 1) of the cells outside a bounded plane at `generation`, as bgolly
+    computes B0 rules: a rule without B0 keeps them dead; B0 with S8 keeps them alive from
+    generation 0 on (bgolly stores such a field in negative); B0 without S8 makes them
+    alive at odd generations (bgolly inverts every other generation)."""
+    if 0 not in rule.birth:
+        return 0
+    if 8 in rule.survive:
+        return 1
+    return generation % 2
+
+
 class Stepper:
     """A Life grid on `surface` advancing under `rule`, kept bit-packed between steps."""
 
-    def __init__(self, grid: np.ndarray, rule: "Rule | str", surface: Surface) -> None:
-        """Pack `grid` (rows x cols, any 0/non-0 array; it is not kept) at generation 0."""
+    def __init__(self, grid: np.ndarray, rule: "Rule | str", surface: Surface,
+                 generation: int = 0) -> None:
+        """Pack `grid` (rows x cols, any 0/non-0 array; it is not kept) as generation
+        `generation` (which a B0 rule's background on the plane depends on)."""
         self.rule = parse_rule(rule)
         self.surface = surface
         arr = _check_grid(grid, surface)
         h, w = surface.rows, surface.cols
         self.rows, self.cols = h, w
         self.words = nw = (w + 63) // 64
-        self.generation = 0
+        self.generation = generation
         # two padded (h+2) x nw buffers: rows 0 and h+1 hold the packed ghost rows
         self._cur = np.zeros((h + 2, nw), dtype=np.uint64)
         self._nxt = np.zeros((h + 2, nw), dtype=np.uint64)
@@ -71,8 +89,9 @@ class Stepper:
         self._terms = _rule_terms(self.rule)
         self._eight = {(True, True): "1", (True, False): "dead", (False, True): "alive",
                        (False, False): "0"}[(8 in self.rule.birth, 8 in self.rule.survive)]
-        # a count of 8 (b3) matters only for S8/B8, or for S0 (to tell 8 from 0)
-        self._needs_b3 = self._eight != "0" or 0 in self.rule.survive
+        # a count of 8 (b3) matters only for S8/B8, or for S0/B0 (to tell 8 from 0)
+        self._needs_b3 = (self._eight != "0" or 0 in self.rule.survive
+                          or 0 in self.rule.birth)
         self._prepare_ring()
 
     # --- packing ---------------------------------------------------------------------
@@ -110,22 +129,33 @@ class Stepper:
         self._ring_word = ((r + 1) * nw + c // 64).astype(np.intp)
         self._ring_shift = (c % 64).astype(np.uint64)
         self._ring_valid = valid.astype(np.uint64)
-        # a ghost cell the surface leaves dead (the plane) reads as 0
+        # a ghost cell the surface leaves outside (the plane) reads as the background
+        self._ring_outside = (~valid).astype(np.uint64)
         self._ring_bits = np.zeros(nw * 64 * 2, dtype=np.uint8)
         self._ring_trivial = not valid.any()
+        self._b0 = 0 in self.rule.birth
+        # the plane's ghost columns: all dead, or all alive (a B0 rule's background)
+        self._edges = (np.zeros(self.rows + 2, dtype=np.uint64),
+                       np.ones(self.rows + 2, dtype=np.uint64))
 
     def _fill_ring(self, buf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Write the packed ghost rows into `buf` rows 0 and h+1; return the ghost columns
         (left, right) as uint64 0/1 vectors of length h+2, corners included."""
         h, w, nw = self.rows, self.cols, self.words
+        outside = background(self.rule, self.generation) if self._b0 else 0
         if self._ring_trivial:
-            buf[0] = 0
-            buf[-1] = 0
-            zeros = np.zeros(h + 2, dtype=np.uint64)
-            return zeros, zeros
+            if outside:
+                buf[0] = buf[-1] = _ONES
+                buf[0, -1] = buf[-1, -1] = self._last_mask
+            else:
+                buf[0] = buf[-1] = 0
+            edge = self._edges[outside]
+            return edge, edge
         vals = np.take(buf.reshape(-1), self._ring_word)
         vals >>= self._ring_shift
         vals &= self._ring_valid
+        if outside:
+            vals |= self._ring_outside
         bits = self._ring_bits.reshape(2, nw * 64)
         bits[0, :w] = vals[:w]
         bits[1, :w] = vals[w:2 * w]
@@ -313,10 +343,12 @@ def _frozen(arr: np.ndarray) -> np.ndarray:
 
 
 def evolve(grid: np.ndarray, rule: "Rule | str", surface: Surface,
-           generations: int) -> Iterator[Generation]:
+           generations: int, *, start: int = 0) -> Iterator[Generation]:
     """Yields `Generation` events 0..generations: index 0 is `grid` itself (no births or
-    deaths), then one event per step with the read-only grid, births, deaths, population."""
-    stepper = Stepper(grid, rule, surface)
+    deaths), then one event per step with the read-only grid, births, deaths, population.
+    `start` is the generation `grid` is in the run it continues (a B0 rule's background on
+    the plane depends on it); the indices still count from 0."""
+    stepper = Stepper(grid, rule, surface, start)
     notation = stepper.rule.notation
     current = stepper.grid()
     none = np.zeros(current.shape, dtype=bool)

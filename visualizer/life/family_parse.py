@@ -19,9 +19,15 @@ NAMED_FAMILY_RULES = {
 EXPECTED_ANY = ("a rule like B3/S23 or a name (" + ", ".join((*NAMED_RULES, *NAMED_FAMILY_RULES))
                 + "); other families as Golly writes them: B13/S012V, B2/S34H, B2n3/S23-q, "
                   "345/2/4, B2/S/3, W30, or a Golly .rule name like WireWorld")
-_B0 = ("with B0 every dead cell far from life is born, so the dead outside of a bounded grid "
-       "would flash; Golly emulates such rules by inverting alternate generations, which "
-       "this engine does not do")
+_B0 = ("with B0 every dead cell far from life is born; B0 runs on life-like rules of the "
+       "Moore neighbourhood (like B0123478/S01234678), as bgolly runs them")
+#: why a family other than life-like refuses B0
+_B0_WHY = {
+    RuleFamily.GENERATIONS: "Golly's Generations algorithm refuses B0 too",
+    RuleFamily.VON_NEUMANN: "the von Neumann engine has no B0 emulation yet",
+    RuleFamily.HEXAGONAL: "the hexagonal engine has no B0 emulation yet",
+    RuleFamily.HENSEL: "the Hensel engine has no B0 emulation yet",
+}
 
 _COUNTS = r"(?:\d[0-9a-z-]*?)?"
 _BS = re.compile(rf"^b(?P<b>{_COUNTS})/?s(?P<s>{_COUNTS})(?P<n>[vh]?)$")
@@ -111,10 +117,11 @@ def _outer(birth_text: str, survive_text: str, suffix: str, states: int | None,
     family = RuleFamily.GENERATIONS if states is not None else _FAMILY[nb]
     birth, b_letters = _conditions(birth_text, nb, family, whole)
     survive, s_letters = _conditions(survive_text, nb, family, whole)
-    if 0 in birth:
-        raise RuleError(f"expected a rule without B0, got {whole!r}: {_B0}")
     if states is None and (b_letters or s_letters):
         family = RuleFamily.HENSEL
+    if 0 in birth and family != RuleFamily.LIFE_LIKE:
+        raise RuleError(f"expected a rule without B0 in the {family.value} family, got "
+                        f"{whole!r}: {_B0_WHY[family]}; {_B0}")
     if family == RuleFamily.LIFE_LIKE:
         return parse_rule(f"B{birth_text}/S{survive_text}")
     b, s = _written(birth, nb), _written(survive, nb)
@@ -142,7 +149,8 @@ def _wolfram(number: int, whole: str) -> FamilyRule:
         raise RuleError(f"expected {SYNTAX[RuleFamily.WOLFRAM]}, got {whole!r}")
     if number % 2:
         raise RuleError(f"expected {SYNTAX[RuleFamily.WOLFRAM]}, got {whole!r}: an odd "
-                        f"number turns three dead cells alive, a B0 rule ({_B0})")
+                        f"number turns three dead cells alive, a B0 rule that Golly "
+                        f"refuses too ({_B0})")
     return FamilyRule(RuleFamily.WOLFRAM, f"W{number}", wolfram=number)
 
 
@@ -164,9 +172,8 @@ def parse_family_rule(text: "str | Rule | FamilyRule") -> Rule | FamilyRule:
     try:
         if "-" not in text or not any(ch.isdigit() for ch in text):   # "3-" is Hensel's
             return parse_rule(text)
-    except RuleError as exc:
-        if str(exc).startswith("expected a rule without B0"):
-            raise
+    except RuleError:
+        pass
     key = key.replace("_", "/")        # Golly reads B3_S23 as B3/S23
     if key.count("/") == 2:
         m = _GEN_BS.match(key) if key.startswith("b") else _GEN_SB.match(key)

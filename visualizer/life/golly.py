@@ -3,6 +3,13 @@
 The grid goes in as RLE with the bounded-grid suffix and `#CXRLE Pos=`; it comes back as a
 macrocell file from the HashLife algorithm, which (unlike bgolly's RLE output) keeps the
 cells' absolute position.
+
+bgolly runs a B0 rule by holding the field in negative (all generations under B0 with S8,
+the odd ones under B0 without S8: `held_in_negative`); `write_rle` hands it the grid in
+that convention and `run_bgolly` reads it back through it, so both sides compare the
+rule's own cells. Its HashLife refuses
+B0 without S8 and its QuickLife writes RLE without positions: such rules compare through
+`bgolly_box`, the bounding box of the cells bgolly holds.
 """
 from __future__ import annotations
 
@@ -15,7 +22,8 @@ import time
 import numpy as np
 
 from ..surfaces import Surface
-from .formats import LifeFormatError, write_rle
+from .engine import background
+from .formats import LifeFormatError, parse_rle, write_rle
 from .families import FamilyRule, RuleFamily
 from .family_parse import parse_family_rule
 from .rule_table import RULE_DIRS
@@ -125,16 +133,66 @@ def run_bgolly_file(rle_path: "str | pathlib.Path", surface: Surface, generation
     return out
 
 
+def held_in_negative(rule: "Rule | FamilyRule", generation: int) -> bool:
+    """Whether bgolly holds the field of `rule` in negative at `generation` (cell 1 where
+    the rule's field is 0): B0 with S8 always, B0 without S8 at odd generations. It is
+    also the state of the cells outside a bounded plane (`engine.background`)."""
+    return isinstance(rule, Rule) and background(rule, generation) == 1
+
+
 def run_bgolly(grid: np.ndarray, rule: "Rule | FamilyRule | str", surface: Surface,
                generations: int, *, timeout: float = 120.0) -> np.ndarray:
     """The grid after `generations` steps as computed by bgolly on the same bounded grid,
-    for a rule of any family (states as Golly numbers them)."""
+    for a rule of any family (states as Golly numbers them). A B0 rule's field goes in and
+    comes back out of bgolly's negative; B0 without S8 raises ValueError (`bgolly_box`)."""
     parsed = parse_family_rule(rule)
+    if isinstance(parsed, Rule) and 0 in parsed.birth and 8 not in parsed.survive:
+        raise ValueError(f"bgolly's HashLife refuses {parsed.notation} (B0 without S8) and "
+                         f"its QuickLife writes no positions: compare with bgolly_box")
     with tempfile.TemporaryDirectory(prefix="bgolly-") as tmp:
         src = pathlib.Path(tmp, "in.rle")
-        write_rle(grid, src, rule=parsed, surface=surface)
-        return run_bgolly_file(src, surface, generations, timeout=timeout,
-                               algorithm=algorithm_for(parsed))
+        write_rle(grid, src, rule=parsed, surface=surface)     # in Golly's negative if B0
+        out = run_bgolly_file(src, surface, generations, timeout=timeout,
+                              algorithm=algorithm_for(parsed))
+    return out ^ np.uint8(held_in_negative(parsed, generations))
+
+
+def box(grid: np.ndarray) -> np.ndarray:
+    """The bounding box of `grid`'s live cells, as a 0/1 uint8 array (0 x 0 when empty)."""
+    live = np.argwhere(np.asarray(grid) != 0)
+    if not live.size:
+        return np.zeros((0, 0), dtype=np.uint8)
+    (r0, c0), (r1, c1) = live.min(axis=0), live.max(axis=0)
+    return (np.asarray(grid)[r0:r1 + 1, c0:c1 + 1] != 0).astype(np.uint8)
+
+
+def held_box(grid: np.ndarray, rule: "Rule | str", generation: int) -> np.ndarray:
+    """The bounding box of the cells bgolly holds for the true field `grid` of a life-like
+    `rule` at `generation` (the negative where `held_in_negative`)."""
+    parsed = parse_family_rule(rule)
+    return box(np.asarray(grid) ^ np.uint8(held_in_negative(parsed, generation)))
+
+
+def bgolly_box(grid: np.ndarray, rule: "Rule | str", surface: Surface, generations: int,
+               *, timeout: float = 120.0) -> np.ndarray:
+    """The bounding box of the cells bgolly's QuickLife holds `generations` steps after the
+    true field `grid` of a life-like `rule` (B0 rules too) on `surface`: compare it with
+    `held_box` of the engine's grid (equal up to where the box sits in the grid)."""
+    parsed = parse_family_rule(rule)
+    exe = bgolly_path()
+    if exe is None:
+        raise FileNotFoundError("bgolly is not on PATH")
+    with tempfile.TemporaryDirectory(prefix="bgolly-") as tmp:
+        src, dst = pathlib.Path(tmp, "in.rle"), pathlib.Path(tmp, "out.rle")
+        write_rle(grid, src, rule=parsed, surface=surface)     # in Golly's negative if B0
+        subprocess.run([exe, "-a", "QuickLife", "-m", str(generations), "-q", "-q", "-o",
+                        str(dst), str(src)], check=True, capture_output=True, timeout=timeout)
+        live = parse_rle(dst.read_text(), str(dst)).live
+    if not live.size:
+        return np.zeros((0, 0), dtype=np.uint8)
+    cells = np.zeros(tuple(live.max(axis=0) + 1), dtype=np.uint8)
+    cells[live[:, 0], live[:, 1]] = 1
+    return box(cells)
 
 
 def time_bgolly(rle_path: "str | pathlib.Path", generations: int,

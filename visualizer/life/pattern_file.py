@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..surfaces import Surface
+from .engine import background
 from .golly_rule import parse_golly_rule
 from .pattern_limits import LIMITS, LifeLimits
 from .families import FamilyRule
@@ -131,8 +132,9 @@ class LifeFile:
     def placed_grid(self) -> tuple[np.ndarray, Surface]:
         """The whole bounded grid with the pattern where Golly would put it (the rule must
         name a bounded grid; a missing `Pos` means Golly's default, centred placement).
-        The live cells are placed directly: no grid of the pattern's box is made."""
-        _, surface = self.rule_and_surface()
+        The live cells are placed directly: no grid of the pattern's box is made. Under a
+        B0 rule the grid is the rule's own field: Golly's negative is turned back."""
+        rule, surface = self.rule_and_surface()
         if surface is None:
             raise LifeFormatError(self.source, self.box_line,
                                   f"expected a rule with a bounded grid such as "
@@ -151,6 +153,8 @@ class LifeFile:
         grid = np.zeros((h, w), dtype=np.uint8)
         grid[self.live[:, 0] + r0, self.live[:, 1] + c0] = 1 if self.states is None \
             else self.states
+        if isinstance(rule, Rule) and background(rule, self.generation or 0):
+            grid ^= 1
         return grid, surface
 
 

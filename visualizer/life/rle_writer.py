@@ -1,5 +1,7 @@
 """Writing RLE that Golly loads in place: a grid's runs, its rule with the bounded-grid
-suffix of its surface, and `#CXRLE Pos=`/`Gen=` so that Golly continues it identically."""
+suffix of its surface, and `#CXRLE Pos=`/`Gen=` so that Golly continues it identically.
+Under a B0 rule the cells are written as Golly holds them, in negative where it does
+(`engine.background`: always with S8, at odd generations without)."""
 from __future__ import annotations
 
 import pathlib
@@ -8,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..surfaces import Surface
+from .engine import background
 from .pattern_file import write_text
 from .families import FamilyRule
 from .family_parse import parse_family_rule
@@ -70,6 +73,8 @@ def write_rle(grid: np.ndarray, path: str | pathlib.Path | None = None, *,
     grid = np.asarray(grid)
     h, w = grid.shape
     parsed = parse_family_rule(rule)
+    if isinstance(parsed, Rule) and background(parsed, generation or 0):
+        grid = (grid == 0).astype(np.uint8)       # Golly's negative of a B0 rule's field
     notation = parsed.notation
     multi = isinstance(parsed, FamilyRule) and parsed.states > 2
     lines = []

@@ -78,9 +78,4 @@ def parse_rule(text: "str | Rule") -> Rule:
         if not m or "/" not in key:
             raise RuleError(f"expected {EXPECTED}, got {text!r}")
         survive, birth = m.group(1), m.group(2)
-    if "0" in birth:
-        raise RuleError(
-            f"expected a rule without B0, got {text!r}: with B0 every dead cell far from "
-            f"life is born, so the dead outside of a bounded grid would flash; Golly emulates "
-            f"such rules by inverting alternate generations, which this engine does not do")
     return Rule(_digits(birth), _digits(survive))

@@ -406,7 +406,7 @@ def life_events(spec: LifeSpec, rng: np.random.Generator) -> Iterator[Event]:
     for event in events:
         assert isinstance(spec.rule, Rule), "why: is refused for other families"
         yield dataclasses.replace(event, why=explain(event.grid, spec.rule, spec.surface,
-                                                     spec.why))
+                                                     spec.why, event.index))
 
 
 def check_states(grid: np.ndarray, rule: Rule | FamilyRule, loc: str) -> str | None:

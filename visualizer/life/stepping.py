@@ -56,14 +56,16 @@ def _frozen(arr: np.ndarray) -> np.ndarray:
 
 
 def evolve_any(grid: np.ndarray, rule: "Rule | FamilyRule | str", surface: Surface,
-               generations: int) -> Iterator[Generation]:
+               generations: int, *, start: int = 0) -> Iterator[Generation]:
     """Yields `Generation` events 0..generations for a rule of any family: index 0 is `grid`
     itself, then one event per step with the read-only grid of states (uint8, numbered as
     Golly numbers them), the cells that left state 0 (births) and that returned to it
-    (deaths), and the population (cells not in state 0)."""
+    (deaths), and the population (cells not in state 0). `start`: the generation `grid` is
+    in the run it continues (a life-like B0 rule's background on the plane depends on it).
+    """
     parsed = parse_family_rule(rule)
     if isinstance(parsed, Rule):
-        yield from evolve(grid, parsed, surface, generations)
+        yield from evolve(grid, parsed, surface, generations, start=start)
         return
     stepper = make_stepper(grid, parsed, surface)
     current = stepper.grid()

@@ -3,7 +3,8 @@ edges, with Golly's multiplicities at a twisted corner) and what the rule does w
 
 A neighbour is counted from the one-cell ring of copies around the square
 (`Surface.ghost_index`), exactly as the engine counts it; a neighbour that is a copy in that
-ring comes from the other side of a seam, and is reported in `Why.across`.
+ring comes from the other side of a seam, and is reported in `Why.across`. Outside a
+bounded plane a B0 rule's background counts as the engine counts it (`engine.background`).
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import numpy as np
 
 from ..events import Cell, Side, Verdict, Why
 from ..surfaces import Surface
+from .engine import background
 from .rules import Rule, parse_rule
 
 #: the most cells one panel explains at once (each gets a count and an outline)
@@ -21,8 +23,8 @@ MAX_WHY_CELLS = 400
 
 def neighbourhood(surface: Surface, cell: Cell) -> tuple[tuple[Cell | None, Side | None], ...]:
     """The eight neighbour places of `cell`, row by row: the cell each one is (None:
-    outside the plane, always dead) and the edge of the square crossed to reach it (None:
-    inside the square; at a corner, the top or bottom edge)."""
+    outside the plane: dead, or a B0 rule's background) and the edge of the square crossed
+    to reach it (None: inside the square; at a corner, the top or bottom edge)."""
     pad = surface.ghost_index
     h, w = surface.rows, surface.cols
     r, c = cell
@@ -52,12 +54,17 @@ def verdict(rule: Rule, alive: bool, count: int) -> Verdict:
     return Verdict.DIES
 
 
-def why(grid: np.ndarray, rule: "Rule | str", surface: Surface, cell: Cell) -> Why:
-    """Why `cell` of `grid` (states > 0 alive) is alive or dead in the next generation."""
+def why(grid: np.ndarray, rule: "Rule | str", surface: Surface, cell: Cell,
+        generation: int = 0) -> Why:
+    """Why `cell` of `grid` (generation `generation`, states > 0 alive) is alive or dead in
+    the next generation."""
     rule = parse_rule(rule)
+    outside = background(rule, generation)
     count, across = 0, []
     for place, seam in neighbourhood(surface, cell):
-        if place is not None and grid[place] != 0:
+        if place is None:
+            count += outside
+        elif grid[place] != 0:
             count += 1
             if seam is not None:
                 across.append((place, seam))
@@ -67,11 +74,11 @@ def why(grid: np.ndarray, rule: "Rule | str", surface: Surface, cell: Cell) -> W
 
 
 def explain(grid: np.ndarray, rule: "Rule | str", surface: Surface,
-            cells: Iterable[Cell]) -> tuple[Why, ...]:
-    """`why` for each of `cells`, in their order."""
+            cells: Iterable[Cell], generation: int = 0) -> tuple[Why, ...]:
+    """`why` for each of `cells` of generation `generation`, in their order."""
     rule = parse_rule(rule)
     grid = np.asarray(grid)
-    return tuple(why(grid, rule, surface, cell) for cell in cells)
+    return tuple(why(grid, rule, surface, cell, generation) for cell in cells)
 
 
 __all__ = ["MAX_WHY_CELLS", "explain", "neighbourhood", "verdict", "why"]

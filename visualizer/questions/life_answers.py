@@ -19,7 +19,8 @@ from .model import Answer
 def fates(grid: np.ndarray, event: ev.Generation, cells: Sequence[Cell]) -> str:
     """Each of `cells`' live neighbours and what the rule does with them, in words:
     "(3, 4): 3 → born, (5, 5): 4 → dies: crowded"."""
-    return ", ".join(f"({c[0]}, {c[1]}): {why(grid, event.rule, event.surface, c).text()}"
+    return ", ".join(f"({c[0]}, {c[1]}): "
+                     f"{why(grid, event.rule, event.surface, c, event.index).text()}"
                      for c in cells)
 
 
@@ -115,7 +116,7 @@ def neighbours(events: Sequence[tuple[Any, Any]], spec: Any, make: Any) -> list[
         pick = int(cells[best[np.random.default_rng([spec.seed, e.index]).integers(
             len(best))]])
         cell = (pick // grid.shape[1], pick % grid.shape[1])
-        w = why(grid, e.rule, e.surface, cell)
+        w = why(grid, e.rule, e.surface, cell, e.index)
         live = tuple(sorted({p for p, _ in neighbourhood(e.surface, cell)
                              if p is not None and grid[p]}))
         seam = (f", {len(w.across)} of them across a glued edge: "

@@ -59,11 +59,11 @@ def solve_events(spec: PanelSpec, solver: str, start: Cell, goal: Cell,
     return len(events), [endpoints, *algorithm.func(maze, rng=rng, **params)]
 
 
-def default_evolve(grid: np.ndarray, rule: str, surface, generations: int
+def default_evolve(grid: np.ndarray, rule: str, surface, generations: int, start: int = 0
                    ) -> Iterator[Generation]:
     """The Life engines' `evolve_any` for a rule of any family (generation 0 is `grid`
-    itself)."""
-    return evolve_any(grid, rule, surface, generations)
+    itself, generation `start` of the run it continues)."""
+    return evolve_any(grid, rule, surface, generations, start=start)
 
 
 def grid_cell_at(renderer, y: float, x: float) -> Cell | None:
@@ -99,11 +99,11 @@ def toggled(current: Generation, cell: Cell) -> Generation:
 class Session:
     """A scenario in the window: its `player`, each maze panel's solver, the endpoints placed.
 
-    `evolve(grid, rule, surface, generations)` yields Life generations from an edited grid
-    (default: the Life engine); `message` says what the last action did. With
-    `prepare=False` the player's copies are left for `player.prepare` (idle time). `focus` is
-    the maze panel the last click chose (at first the first maze panel): the solver menu and
-    the number keys act on it.
+    `evolve(grid, rule, surface, generations, start)` yields Life generations from an edited
+    grid, generation `start` of its run (default: the Life engine); `message` says what the
+    last action did. With `prepare=False` the player's copies are left for `player.prepare`
+    (idle time). `focus` is the maze panel the last click chose (at first the first maze
+    panel): the solver menu and the number keys act on it.
     """
 
     def __init__(self, scenario: Scenario | Prepared, *, every: int = DEFAULT_EVERY,
@@ -245,7 +245,7 @@ class Session:
         # as many generations as were left (the panel has room for the scenario's count)
         remaining = sum(isinstance(e, Generation) for e in track.events[count:])
         later = self.evolve(np.asarray(edited.grid).copy(), current.rule, current.surface,
-                            remaining) if remaining else ()
+                            remaining, current.index) if remaining else ()
         tail = [edited] + [replace(g, index=current.index + k)
                            for k, g in enumerate(later) if k > 0]
         after = self.player.position + 1
