@@ -28,7 +28,7 @@ def golly_files() -> list[pathlib.Path]:
 @pytest.mark.slow
 @needs_golly
 def test_golly_collection_reads_as_the_dense_reader_did():
-    compared = 0
+    compared = states = 0
     for path in golly_files():
         pattern = read_pattern(path)                 # within the default limits, all of them
         live = pattern.live
@@ -37,12 +37,16 @@ def test_golly_collection_reads_as_the_dense_reader_did():
         h, w = pattern.shape
         if h * w > DENSE_UP_TO:
             continue
+        if pattern.cells.max() > 1:   # the dense reference reads two states only: a file of
+            states += 1               # more is checked against bgolly (test_life_golly_families)
+            continue
         text = path.read_text(encoding="utf-8", errors="replace")
         reference = dense_rle(text) if path.suffix.lower() == ".rle" else dense_cells(text)
         assert pattern.cells.shape == reference.shape, path
         assert np.array_equal(pattern.cells, reference), path
         compared += 1
-    assert compared > 150        # Golly 3.3 ships 257 such files, 179 of them this small
+    # Golly 3.3 ships 257 such files, 179 of them this small: 116 of two states, 63 of more
+    assert compared > 100 and states > 50, (compared, states)
 
 
 @needs_golly
