@@ -122,3 +122,34 @@ def test_sizes_are_arithmetic_and_grow_with_the_grid():
         big = GridGeometry.of(viz.maze(8, 8, grid=kind).grid, cell_size=10, wall=2)
         assert big.shape[0] > small.shape[0] and big.shape[1] > small.shape[1]
         assert small.tables.code.shape == small.shape
+
+
+@pytest.mark.parametrize("kind,rows,cols", [("hex", 4, 6), ("triangle", 4, 6)])
+def test_a_torus_of_hexagons_or_triangles_shows_its_glue_marks(kind, rows, cols):
+    """The torus's marks in the band around the picture, as on the square: the top and
+    bottom edges one colour, the left and right the other, nothing of them inside; none on
+    the plane, and none (nor the band) with `glue_marks=False`."""
+    glue = {INDEX["glue_a"], INDEX["glue_b"]}
+    shown = {}
+    for surface, marks in (("torus", True), ("plane", True), ("torus", False)):
+        maze = viz.maze(rows, cols, surface, grid=kind)
+        first = next(iter(viz.generate(maze, "backtracker", seed=1)))
+        panel = MazePanel(rows, cols, cell_size=12, wall=2, surface=surface, first=first,
+                          glue_marks=marks)
+        shown[surface, marks] = panel
+    torus = shown["torus", True]
+    band = torus.geometry.glue
+    assert band > 0 and shown["plane", True].geometry.glue == 0
+    assert shown["torus", False].geometry.glue == 0
+    raster = torus.raster
+    inner = raster[band:-band, band:-band]
+    assert not glue & set(np.unique(inner).tolist())
+    top, bottom = raster[:band, band:-band], raster[-band:, band:-band]
+    left, right = raster[band:-band, :band], raster[band:-band, -band:]
+    colours = [set(np.unique(edge).tolist()) & glue for edge in (top, bottom, left, right)]
+    assert colours[0] == colours[1] and colours[2] == colours[3]
+    assert len(colours[0]) == len(colours[2]) == 1 and colours[0] != colours[2]
+    for panel in (shown["plane", True], shown["torus", False]):
+        assert not glue & set(np.unique(panel.raster).tolist())
+    h, w = torus.raster.shape
+    assert (h - 2 * band, w - 2 * band) == shown["torus", False].raster.shape

@@ -7,8 +7,8 @@ square, in the square's coordinates of the cell being left); a side that leads n
 plane's border, a side the cell does not have) is a step that stays put. The walk is a
 symmetric chain: a step from u to v has probability (walls between u and v) / degree, the
 same as from v to u, so Aldous–Broder's first-entrance tree and Wilson's loop-erased tree
-are uniform over the spanning trees (of walls) on every grid. On a grid other than the
-plain square the cells are found step by step (`walk_any`), not by cumulative sums.
+are uniform over the spanning trees (of walls) on every grid. A triangle draws among its
+three sides instead; how each grid's draws become cells is `_grid_walk.Walk`.
 """
 from __future__ import annotations
 
@@ -33,13 +33,17 @@ class Sides:
     def __init__(self, rng: np.random.Generator, cells: int, degree: int = 4) -> None:
         self.rng, self.batch = rng, min(BATCH, max(64, 4 * cells))
         self.degree = degree
+        self.dtype = np.uint8 if degree <= 256 else np.uint16
+        self._size = np.dtype(self.dtype).itemsize
         self._buffer = b""
         self._next = 0
 
     def take(self, n: int) -> bytes:
-        """The next `n` sides (`n` at most the batch size)."""
+        """The next `n` sides (`n` at most the batch size), `n` bytes (twice as many for
+        draws over 256 values, two bytes each: `array` reads them)."""
+        n *= self._size
         if self._next + n > len(self._buffer):
-            fresh = self.rng.integers(0, self.degree, self.batch, dtype=np.uint8).tobytes()
+            fresh = self.rng.integers(0, self.degree, self.batch, dtype=self.dtype).tobytes()
             self._buffer = self._buffer[self._next:] + fresh
             self._next = 0
         a, self._next = self._next, self._next + n
@@ -47,7 +51,11 @@ class Sides:
 
     def back(self, n: int) -> None:
         """Give back the last `n` sides taken (they come out again next)."""
-        self._next -= n
+        self._next -= n * self._size
+
+    def array(self, taken: bytes) -> np.ndarray:
+        """Draws `taken` as a read-only array (no copy)."""
+        return np.frombuffer(taken, dtype=self.dtype)
 
 
 def as_array(sides: bytes) -> np.ndarray:

@@ -14,11 +14,10 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark
 from ..maze import Maze, created
-from ..grids import GridKind
-from ..maze.trail import walk_any, walk_cells, walk_hex
 from ..registry import ALL_GRIDS, Family, Param, ParamKind, register
 from ._common import start_cell
-from ._walk import Sides, as_array, flat_cells
+from ._grid_walk import Walk
+from ._walk import Sides, flat_cells
 
 
 @register("generator", "aldous_broder",
@@ -33,7 +32,8 @@ def aldous_broder(maze: Maze, *, rng: np.random.Generator,
     """Carve a uniform spanning tree into the blank `maze` by a random walk.
 
     Each step takes one of the grid's side indices uniformly (the four sides of the
-    square); a side that leads nowhere is a step that stays put.
+    square; a triangle's east, west or third side; one of a disc cell's neighbours:
+    `_walk.Walk`); a side that leads nowhere is a step that stays put.
     Yields GridCreated, CellMarked(start, walker); then,
     for each cell entered for the first time, Walked(that cell, steps since the last
     carving, steps in all, the sides taken) and WallOpened(cell left, side crossed). Ends
@@ -44,9 +44,8 @@ def aldous_broder(maze: Maze, *, rng: np.random.Generator,
     target, entered, _ = maze.grid.step_table
     faces = maze.faces.reshape(-1, maze.degree)
     cells, cols, sides_of = flat_cells(maze), maze.cols, maze.grid.all_sides
-    moves = None if maze.grid.plain else target.tolist()
-    hexes = maze.grid.kind == GridKind.HEX and maze.grid.mask is None
-    draws = Sides(rng, maze.cells, maze.degree)
+    walk = Walk(maze)
+    draws = Sides(rng, maze.cells, walk.choices)
     first = start_cell(maze, rng, start)
     here = first[0] * cols + first[1]
     seen = np.zeros(maze.cells, dtype=bool)
@@ -57,10 +56,8 @@ def aldous_broder(maze: Maze, *, rng: np.random.Generator,
     carry: list[bytes] = []          # the stretch's sides from earlier batches
     carried = 0                      # ... and how many
     while left:
-        taken = draws.take(draws.batch)
-        sides = as_array(taken)
-        at = walk_cells(target, cols, here, sides) if moves is None \
-            else walk_hex(target, cols, here, sides) if hexes else walk_any(moves, here, sides)
+        at, taken = walk.cells(here, draws.take(draws.batch))
+        sides = np.frombuffer(taken, dtype=np.uint8)
         fresh = np.flatnonzero(~seen[at])
         if not fresh.size:
             carry.append(taken)

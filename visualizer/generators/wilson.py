@@ -16,10 +16,10 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Mark
 from ..maze import Maze, created
-from ..maze.trail import walk_cells
 from ..registry import ALL_GRIDS, Family, Param, ParamKind, register
 from ._common import start_cell
-from ._walk import Sides, as_array, flat_cells, steps_from
+from ._grid_walk import STEP_BY_STEP, Walk
+from ._walk import Sides, flat_cells
 
 #: a loop erasing this many cells or more ends a stretch (and is told as its `loop`);
 #: smaller ones are folded into the stretch around them (its `cut`)
@@ -46,7 +46,8 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
     """Carve a uniform spanning tree into the blank `maze` with loop-erased random walks.
 
     Each step takes one of the grid's side indices uniformly (the four sides of the
-    square); a side that leads nowhere is a step that stays put.
+    square; a triangle's east, west or third side; one of a disc cell's neighbours:
+    `_walk.Walk`); a side that leads nowhere is a step that stays put.
     Yields GridCreated and CellMarked(first cell, clear)
     (a maze of one cell). Then, for each cell still outside the maze (in a random order), a
     walk, told by Walked events, each `count` = steps walked in all walks, one per stretch
@@ -66,7 +67,8 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
     inward: list[int] = entered.reshape(-1).tolist()
     cells, cols, sides_of = flat_cells(maze), maze.cols, maze.grid.all_sides
     degree, plain = maze.degree, maze.grid.plain
-    draws = Sides(rng, maze.cells, degree)
+    walk = Walk(maze)
+    draws = Sides(rng, maze.cells, walk.choices)
     root = start_cell(maze, rng, start)
     where = [_OFF] * maze.cells        # a cell's place on the walk, or _OFF / _TREE
     if not plain:                      # a slot that is no cell: as good as in the tree
@@ -89,10 +91,12 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
         carried = 0
         head, width, done = begin, FIRST_WINDOW, False
         while not done:
-            taken = draws.take(width)
             mark = 0                   # where the stretch starts in this window
-            at = steps_from(moves, head, taken, degree) if width <= IN_PYTHON or not plain \
-                else walk_cells(target, cols, head, as_array(taken)).tolist()
+            if width <= IN_PYTHON or walk.mode in STEP_BY_STEP:
+                at, taken = walk.steps(head, draws.take(width))
+            else:
+                cells_at, taken = walk.cells(head, draws.take(width))
+                at = cells_at.tolist()
             for x, there in enumerate(at):
                 if there == head:      # a step that stays put
                     continue
@@ -109,7 +113,7 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
                     yield ev.Walked(cells[there], carried + x + 1 - mark, walked + x + 1,
                                     b"".join(carry) + taken[mark:x + 1], told - low,
                                     tuple([cells[c] for c in path[low:]]))
-                    draws.back(len(taken) - x - 1)
+                    draws.back(width - x - 1)
                     walked += x + 1
                     done = True
                     break
@@ -128,9 +132,9 @@ def wilson(maze: Maze, *, rng: np.random.Generator,
                 elif n < low:
                     low = n
             else:
-                carry.append(taken[mark:])
-                carried += len(taken) - mark
-                walked += len(taken)
+                carry.append(bytes(taken[mark:]))
+                carried += width - mark
+                walked += width
                 width = min(width * 2, LARGEST_WINDOW, draws.batch)
         # the walk joins the maze: its walls open from its head back to its first cell
         for cell in reversed(path):

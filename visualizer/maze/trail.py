@@ -20,6 +20,24 @@ _DC = np.array([0, 1, 0, -1], dtype=np.int32)
 _WINDOW = 256
 
 
+def _first_out(cr: np.ndarray, cc: np.ndarray, base_r: int, base_c: int, rows: int,
+               cols: int, a: int) -> int:
+    """The first step from `a` on whose row `cr + base_r` or column `cc + base_c` (int32
+    cumulative sums) leaves the `rows x cols` rectangle, or the sums' length if none does;
+    searched in windows that double from `_WINDOW`."""
+    k = len(cr)
+    j, width = a, _WINDOW
+    while j < k:
+        e = min(k, j + width)
+        # a negative row or column reads as a huge unsigned one: one test per axis
+        bad = ((cr[j:e] + base_r).view(np.uint32) >= rows) \
+            | ((cc[j:e] + base_c).view(np.uint32) >= cols)
+        if bad.any():
+            return j + int(bad.argmax())
+        j, width = e, width * 2
+    return k
+
+
 def walk_cells(target: np.ndarray, cols: int, start: int, sides: np.ndarray) -> np.ndarray:
     """The flat cell the walker stands on after each step of `sides` (uint8 0-3), starting
     from flat cell `start`, on the surface whose step table's targets are `target`
@@ -38,16 +56,7 @@ def walk_cells(target: np.ndarray, cols: int, start: int, sides: np.ndarray) -> 
         r0, c0 = divmod(here, cols)
         base_r = r0 - (int(cr[a - 1]) if a else 0)
         base_c = c0 - (int(cc[a - 1]) if a else 0)
-        j, width, leave = a, _WINDOW, k
-        while j < k:
-            e = min(k, j + width)
-            # a negative row or column reads as a huge unsigned one: one test per axis
-            bad = ((cr[j:e] + base_r).view(np.uint32) >= rows) \
-                | ((cc[j:e] + base_c).view(np.uint32) >= cols)
-            if bad.any():
-                leave = j + int(bad.argmax())
-                break
-            j, width = e, width * 2
+        leave = _first_out(cr, cc, base_r, base_c, rows, cols, a)
         np.add(cf[a:leave], here - (int(cf[a - 1]) if a else 0), out=out[a:leave])
         if leave == k:
             return out
@@ -129,3 +138,59 @@ def trail_cells(target: np.ndarray, cols: int, start: int, trail: bytes,
     sides = np.frombuffer(trail, dtype=np.uint8)
     return walk_cells(target, cols, start, sides) if moves is None \
         else walk_any(moves, start, sides)
+
+
+#: a triangle walk's draws: 0 east, 1 west, 2 the cell's third side (S up, N down)
+TRI_CHOICES = 3
+_TRI_DC = np.array([1, -1, 0], dtype=np.int64)
+_E, _W, _S, _N = 1, 3, 2, 0           # TriSide's indices
+
+
+def walk_tri(target: np.ndarray, cols: int, start: int,
+             draws: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A walk on a triangle grid without a mask (plane or torus) whose draws (uint8 0-2)
+    pick a cell's east, west or third side (south on an upward cell, north on a downward
+    one). Returns the flat cell after each step (int64) and the side each step crossed
+    (uint8, TriSide indices: a `Walked` trail). Away from the edges every step moves and
+    turns the triangle over, so a run is a cumulative sum: east and west move the column,
+    the third side the row, down from an upward cell and up from a downward one; the
+    first step out of the rectangle goes through the step table (the torus's wrap, or
+    nowhere: the walker stays put) and the sums restart from there."""
+    k = len(draws)
+    out = np.empty(k, dtype=np.int64)
+    if k == 0:
+        return out, np.empty(0, dtype=np.uint8)
+    rows = len(target) // cols
+    third = draws == 2
+    odd = (np.arange(k) & 1).astype(bool)
+    # two readings of the same draws: runs starting on an upward cell at an even step
+    # (0) or the other way round (1): the third side is S at even steps for 0, N for 1
+    dr = np.where(third, np.where(odd, -1, 1), 0).astype(np.int32)
+    dc = _TRI_DC[draws].astype(np.int32)
+    cr = (np.cumsum(dr, dtype=np.int32), np.cumsum(-dr, dtype=np.int32))
+    cc = np.cumsum(dc, dtype=np.int32)
+    cf = (np.cumsum(dc + cols * dr.astype(np.int64)),
+          np.cumsum(dc - cols * dr.astype(np.int64)))
+    side0 = np.where(draws == 0, _E, np.where(draws == 1, _W, np.where(odd, _N, _S)))
+    sides = (side0.astype(np.uint8), (side0 ^ (third << 1)).astype(np.uint8))
+    crossed = np.empty(k, dtype=np.uint8)
+    here, a = int(start), 0
+    while True:
+        r0, c0 = divmod(here, cols)
+        flip = ((r0 + c0) ^ a) & 1
+        rr, ff = cr[flip], cf[flip]
+        base_r = r0 - (int(rr[a - 1]) if a else 0)
+        base_c = c0 - (int(cc[a - 1]) if a else 0)
+        leave = _first_out(rr, cc, base_r, base_c, rows, cols, a)
+        np.add(ff[a:leave], here - (int(ff[a - 1]) if a else 0), out=out[a:leave])
+        crossed[a:leave] = sides[flip][a:leave]
+        if leave == k:
+            return out, crossed
+        before = int(out[leave - 1]) if leave > a else here
+        side = int(sides[((sum(divmod(before, cols)) ^ leave) & 1)][leave])
+        there = int(target[before, side])
+        here = before if there < 0 else there
+        out[leave], crossed[leave] = here, side
+        a = leave + 1
+        if a == k:
+            return out, crossed

@@ -21,6 +21,8 @@ import numpy as np
 from ..events import Cell
 from ..grids import Grid, GridKind, PolarSide, make_grid, ring_counts
 from ..grids.triangle import upward
+from ..surfaces import surface_kind
+from .glue import glue_margin
 from .maze_geometry import Rect
 
 SQRT3 = math.sqrt(3.0)
@@ -52,13 +54,19 @@ class GridGeometry:
     grid: Grid
     cell_size: int
     wall: int
+    #: the band around the picture that holds the glue marks of a torus (0: none)
+    glue: int = 0
 
     margin = 0
     framed = False
 
     @classmethod
-    def of(cls, grid: Grid, *, cell_size: int, wall: int) -> GridGeometry:
-        return cls(grid, cell_size, max(1, wall))
+    def of(cls, grid: Grid, *, cell_size: int, wall: int,
+           glue_marks: bool = True) -> GridGeometry:
+        """The geometry of a maze on `grid`; on a glued surface (a hex or triangle
+        torus) a band around it for the glue marks, unless `glue_marks` is False."""
+        glue = glue_margin(surface_kind(grid.surface), cell_size) if glue_marks else 0
+        return cls(grid, cell_size, max(1, wall), glue)
 
     @property
     def rows(self) -> int:
@@ -78,7 +86,7 @@ class GridGeometry:
         """Where the shapes begin: room for the outer half of the border walls, and a
         quarter pixel off the pixel grid, so that no wall runs through a row of pixel
         centres (each half of a wall gets its own pixels)."""
-        return self.wall + 1.25
+        return self.glue + self.wall + 1.25
 
     @property
     def shape(self) -> tuple[int, int]:

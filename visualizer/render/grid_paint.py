@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from ..events import Cell
+from .glue import draw_glue_marks
 from .grid_geometry import GridGeometry
 from .maze_paint import CHALK, CURRENT, HAND, HEADING, STICKY, WALL, MazePainter
 from .palette import INDEX
@@ -22,11 +23,16 @@ class GridPainter(MazePainter):
         self.shapes = geometry
 
     def picture(self) -> None:
-        """Paint everything: the background, the corners where walls meet, every cell."""
+        """Paint everything: the background, a torus's glue marks, the corners where walls
+        meet, every cell."""
         if not self.on:
             return
         g = self.shapes
         self.raster[:] = INDEX["background"]
+        if g.glue:
+            height, width = self.raster.shape[0] - 2 * g.glue, self.raster.shape[1] - 2 * g.glue
+            draw_glue_marks(self.raster, self.panel.maze.surface, g.glue, g.glue, height,
+                            width, g.cell_size)
         self.raster.reshape(-1)[g.corners] = WALL
         for i in g.grid.flat_cells.tolist():
             self._paint_one(i, neighbours=False)

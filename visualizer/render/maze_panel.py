@@ -165,7 +165,7 @@ class MazePanel:
             self.maze = Maze(rows, cols, event.surface, walls_open=event.walls_open,
                              grid=event.grid)
             self.geometry = GridGeometry.of(event.grid, cell_size=self.cell_size,
-                                            wall=self.wall_size)
+                                            wall=self.wall_size, glue_marks=self.glue_marks)
             self._target, self._entered, self._glued = _grid_moves(event.grid)
         self.marks = np.zeros((rows, cols), dtype=np.uint8)
         self._target_np = self.maze.grid.step_table[0]

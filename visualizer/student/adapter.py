@@ -19,7 +19,7 @@ import numpy as np
 from .. import events as ev
 from ..events import Cell, Fill, Mark
 from ..maze import Maze, created
-from ..registry import Algorithm, Family
+from ..registry import ALL_GRIDS, Algorithm, Family
 from ..solvers._common import ENDPOINT_PARAMS, opening, resolve
 from .limits import DEFAULT_LIMITS, Limits
 from .paths import answer
@@ -69,7 +69,7 @@ def generator_record(function: Any, *, start: str = "closed", limits: Limits = D
         """Run the student's generator once; yields GridCreated, its calls' events, the
         marks it left cleared, and a Milestone saying its problem if it had one."""
         if walls_open:
-            maze.faces[:] = maze.surface.step_table[0].reshape(maze.faces.shape) >= 0
+            maze.faces[:] = maze.grid.step_table[0].reshape(maze.faces.shape) >= 0
         grid = created(maze, Fill.OPEN if walls_open else Fill.UNVISITED)
         record = run(function, GENERATOR, maze, rng, limits=limits, walls_open=walls_open)
         if record.merged:
@@ -83,6 +83,7 @@ def generator_record(function: Any, *, start: str = "closed", limits: Limits = D
 
     return Algorithm(GENERATOR, title, generate, f"{title}: your own generator",
                      perfect=False, family=Family.WALL_ADDER if walls_open else Family.CARVER,
+                     grids=ALL_GRIDS,
                      extra={"own": function, "legend": {"visited": "visited by your code"}})
 
 
@@ -113,7 +114,7 @@ def solver_record(function: Any, *, limits: Limits = DEFAULT_LIMITS,
             yield from _told(problem, title)
 
     return Algorithm(SOLVER, title, solve, f"{title}: your own solver", params=ENDPOINT_PARAMS,
-                     blocks=True, family=Family.COMPLETE,
+                     blocks=True, family=Family.COMPLETE, grids=ALL_GRIDS,
                      extra={"own": function, "legend": {"visited": "visited by your code"}})
 
 

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from .. import events as ev
+from ..grids import GridError, make_grid
 from ..maze import Maze
 from ..surfaces import SURFACE_NAMES, SURFACES
 from . import fingerprints as fp
@@ -47,6 +48,13 @@ class Setting:
     surfaces: tuple[str, ...]
     seeds: tuple[int, ...]
     limits: Limits
+    grid: str = "square"
+    mask: tuple[str, ...] | None = None
+
+    def maze(self, surface: str, walls_open: bool = False) -> Maze:
+        """A blank maze of this setting on `surface`."""
+        return Maze(self.rows, self.cols, surface, walls_open=walls_open, grid=self.grid,
+                    mask=self.mask)
 
     def words(self) -> str:
         """`12x16 mazes on the plane and torus, seeds 0–2`."""
@@ -56,7 +64,10 @@ class Setting:
                  if list(self.seeds) == list(range(self.seeds[0], self.seeds[-1] + 1))
                  and len(self.seeds) > 1 else
                  "seed" + "s" * (len(self.seeds) > 1) + " " + ", ".join(map(str, self.seeds)))
-        return f"{self.rows}x{self.cols} mazes on the {names}, {seeds}"
+        size = f"{self.rows}-ring polar" if self.grid == "polar" else \
+            f"{self.rows}x{self.cols}" + ("" if self.grid == "square" else f" {self.grid}")
+        masked = " masked" if self.mask is not None else ""
+        return f"{size}{masked} mazes on the {names}, {seeds}"
 
     def runs(self) -> Iterable[tuple[str, int]]:
         """(surface, seed) of every run, surface by surface."""
@@ -64,7 +75,8 @@ class Setting:
 
 
 def setting(rows: int, cols: int, surface: str | None, surfaces: str | Sequence[str] | None,
-            seeds: int | Sequence[int], limits: Limits) -> Setting:
+            seeds: int | Sequence[int], limits: Limits, grid: str = "square",
+            mask: Sequence[str] | None = None) -> Setting:
     """The checked setting from the caller's options (ValueError for a bad one)."""
     if not (isinstance(rows, int) and isinstance(cols, int) and 1 <= rows <= 200
             and 1 <= cols <= 200 and rows * cols >= 2):
@@ -72,6 +84,8 @@ def setting(rows: int, cols: int, surface: str | None, surfaces: str | Sequence[
                          f"cells), got {rows!r} and {cols!r}")
     if surface is not None and surfaces is not None:
         raise ValueError("give surface= or surfaces=, not both")
+    if grid != "square" or mask is not None:
+        return _grid_setting(rows, cols, surface or surfaces, seeds, limits, grid, mask)
     wanted = surfaces if surfaces is not None else (surface or DEFAULT_SURFACES)
     names = tuple(s.strip() for s in (wanted.split(",") if isinstance(wanted, str)
                                       else wanted))
@@ -81,10 +95,45 @@ def setting(rows: int, cols: int, surface: str | None, surfaces: str | Sequence[
         problem = SURFACES[name].shape_error(rows, cols) if SURFACES[name].square_only else None
         if problem:
             raise ValueError(problem)
+    return Setting(rows, cols, names, seed_list(seeds), limits)
+
+
+def seed_list(seeds: int | Sequence[int]) -> tuple[int, ...]:
+    """The seeds asked for: a count or a list (ValueError for a bad one)."""
     listed = tuple(range(seeds)) if isinstance(seeds, int) else tuple(int(s) for s in seeds)
     if not listed or any(s < 0 for s in listed):
         raise ValueError(f"seeds is a count ≥ 1 or a list of seeds ≥ 0, got {seeds!r}")
-    return Setting(rows, cols, names, listed, limits)
+    return listed
+
+
+def _grid_setting(rows: int, cols: int, wanted: str | Sequence[str] | None,
+                  seeds: int | Sequence[int], limits: Limits, grid: str,
+                  mask: Sequence[str] | None) -> Setting:
+    """The setting on a grid other than the plain square: each surface the grid must take
+    at this size (by default the plane, and the torus where the grid takes it)."""
+    if wanted is None:
+        names: tuple[str, ...] = tuple(s for s in DEFAULT_SURFACES
+                                       if s == "plane" or _grid_problem(
+                                           grid, rows, cols, s, mask) is None)
+    else:
+        names = tuple(s.strip() for s in (wanted.split(",") if isinstance(wanted, str)
+                                          else wanted))
+    for name in names:
+        problem = _grid_problem(grid, rows, cols, name, mask)
+        if problem:
+            raise ValueError(problem)
+    return Setting(rows, cols, names, seed_list(seeds), limits, grid,
+                   None if mask is None else tuple(mask))
+
+
+def _grid_problem(grid: str, rows: int, cols: int, surface: str,
+                  mask: Sequence[str] | None) -> str | None:
+    """Why the `grid` maze cannot exist on `surface` (None if it can)."""
+    try:
+        make_grid(grid, rows, cols, surface, mask)
+    except GridError as exc:
+        return str(exc)
+    return None
 
 
 def resolve(code: Any, function: str | None, limits: Limits, kind: str
@@ -106,13 +155,14 @@ def imperfection(maze: Maze) -> str | None:
     """What keeps `maze` from being perfect, in a student's words (None if it is)."""
     if maze.is_perfect():
         return None
-    cells = maze.cells
-    lonely = sum(1 for r in range(maze.rows) for c in range(maze.cols)
+    cells = maze.cell_count
+    every = maze.grid.cells
+    lonely = sum(1 for r, c in every
                  if not any(step.cell != (r, c) for _, step in maze.passages((r, c))))
     if lonely:
         return (f"the maze is not connected: {lonely} cell{'s' * (lonely > 1)} never "
                 "carved into")
-    left = {(r, c) for r in range(maze.rows) for c in range(maze.cols)}
+    left = set(every)
     parts = 0
     while left:
         left -= maze.reachable(next(iter(left)))
@@ -227,15 +277,18 @@ def check(code: Any, /, *, function: str | None = None, rows: int = 8, cols: int
           surface: str | None = None, surfaces: str | Sequence[str] | None = None,
           seeds: int | Sequence[int] = DEFAULT_SEEDS, like: str | None = None,
           start: str = "closed", max_steps: int | None = None,
-          time_limit: float = TIME_LIMIT, memory_limit: int | None = MEMORY_LIMIT) -> Report:
+          time_limit: float = TIME_LIMIT, memory_limit: int | None = MEMORY_LIMIT,
+          grid: str = "square", mask: Sequence[str] | None = None) -> Report:
     """Check the student's generator `code` (a function, or a .py file and its `function`)
     on `rows` x `cols` mazes over `seeds` (a count or a list) on each of `surfaces`
     (default: plane and torus), `like` an algorithm (backtracker, prim, kruskal,
-    aldous_broder, wilson) if given; `start="open"` for a wall adder. Returns the `Report`
-    (`print(report)`, `report.ok`). Wrong options raise ValueError."""
+    aldous_broder, wilson) if given; `start="open"` for a wall adder; `grid` (square,
+    hex, triangle, polar: `rows` rings) and `mask` (strings, `X` = no cell) as in a
+    scenario (default surfaces there: the plane, and the torus where the grid takes it).
+    Returns the `Report` (`print(report)`, `report.ok`). Wrong options raise ValueError."""
     began = time.perf_counter()
     limits = Limits(max_steps, time_limit, memory_limit)
-    chosen = setting(rows, cols, surface, surfaces, seeds, limits)
+    chosen = setting(rows, cols, surface, surfaces, seeds, limits, grid, mask)
     if like is not None and like not in fp.GENERATOR_LIKES:
         raise ValueError(f"like `{like}` must be one of {', '.join(fp.GENERATOR_LIKES)}")
     if start not in ("closed", "open"):
@@ -251,7 +304,7 @@ def check(code: Any, /, *, function: str | None = None, rows: int = 8, cols: int
     walls_open = start == "open"
 
     def made(surface: str, seed: int) -> tuple[Run, Maze]:
-        maze = Maze(rows, cols, surface, walls_open=walls_open)
+        maze = chosen.maze(surface, walls_open)
         return run(fn, GENERATOR, maze, np.random.default_rng(seed), limits=limits,
                    walls_open=walls_open), maze
 
@@ -274,8 +327,9 @@ def _run_lines(report: Report, chosen: Setting, made: Callable[[str, int], tuple
         label = f"{surface}, seed {seed}"
         if problem is None:
             done.append((surface, seed, record, maze))
-            report.lines.append(Line(label, f"a perfect maze ({maze.cells} cells, "
-                                            f"{maze.cells - 1} passages) in {record.steps:,} "
+            report.lines.append(Line(label, f"a perfect maze ({maze.cell_count} cells, "
+                                            f"{maze.cell_count - 1} passages) in "
+                                            f"{record.steps:,} "
                                             f"steps, {record.seconds:.2f} s"))
             continue
         report.lines.append(Line(label, problem=problem))
@@ -293,4 +347,4 @@ def _run_lines(report: Report, chosen: Setting, made: Callable[[str, int], tuple
 
 
 __all__ = ["DEFAULT_SEEDS", "DEFAULT_SURFACES", "HALTING", "Setting", "check", "imperfection",
-           "repeatable", "resolve", "run_problem", "same_again", "setting"]
+           "repeatable", "resolve", "run_problem", "same_again", "seed_list", "setting"]

@@ -23,7 +23,7 @@ from .. import events as ev
 from ..events import Cell, Mark, Side
 from ..maze import Maze
 from ..maze.union_find import UnionFind
-from ..surfaces import Surface
+from ..grids import Grid
 from .limits import StepsUp, Stop, TimeUp, clock
 from .problems import Problem, ProblemKind, Where
 
@@ -57,13 +57,13 @@ def call_text(name: str, *args: Any) -> str:
 
 
 @lru_cache(maxsize=32)
-def tables(surface: Surface) -> tuple[tuple[tuple[Cell, ...], ...],
-                                      dict[tuple[Cell, Cell], tuple[Side, ...]]]:
-    """The surface's neighbours of each flat cell (north, east, south, west, glued edges
-    too, itself and repeats left out) and the sides of a cell across which a neighbour
-    lies, by (cell, neighbour)."""
-    target = surface.step_table[0].tolist()
-    cols = surface.cols
+def tables(grid: Grid) -> tuple[tuple[tuple[Cell, ...], ...],
+                                dict[tuple[Cell, Cell], tuple[Side, ...]]]:
+    """The grid's neighbours of each flat cell, in side order (on the square: north, east,
+    south, west; glued edges too; itself, repeats, the border and masked-out cells left
+    out) and the sides of a cell across which a neighbour lies, by (cell, neighbour)."""
+    target = grid.step_table[0].tolist()
+    cols, side_of = grid.cols, grid.all_sides
     around: list[tuple[Cell, ...]] = []
     sides: dict[tuple[Cell, Cell], tuple[Side, ...]] = {}
     for i, row in enumerate(target):
@@ -73,7 +73,7 @@ def tables(surface: Surface) -> tuple[tuple[tuple[Cell, ...], ...],
             if j < 0:
                 continue
             there = divmod(j, cols)
-            sides[here, there] = sides.get((here, there), ()) + (Side(side),)
+            sides[here, there] = sides.get((here, there), ()) + (side_of[side],)
             if there != here and there not in out:
                 out.append(there)
         around.append(tuple(out))
@@ -87,7 +87,7 @@ class Recorder:
     def __init__(self, maze: Maze, files: frozenset[str], max_steps: int,
                  deadline: float) -> None:
         self._maze = maze
-        self._around, self._sides = tables(maze.surface)
+        self._around, self._sides = tables(maze.grid)
         self._files = files
         self._max_steps = max_steps
         self._deadline = deadline
@@ -163,7 +163,18 @@ class Recorder:
             self.refuse(f"{call_text(*call)}: {(r, c)} is not a cell of this "
                         f"{maze.rows}x{maze.cols} maze (rows 0..{maze.rows - 1}, columns "
                         f"0..{maze.cols - 1})", during)
+        if not maze.grid.plain and not maze.grid.contains((r, c)):
+            self.refuse(f"{call_text(*call)}: {(r, c)} is not a cell of this maze "
+                        f"({self._what()}); `cells()` lists them", during)
         return r, c
+
+    def _what(self) -> str:
+        """Why a slot of the rectangle may be no cell: the grid's shape or its mask."""
+        grid = self._maze.grid
+        if grid.kind.value == "polar":
+            return (f"a disc of {grid.rows} rings: ring r has its own number of cells, "
+                    "numbered from 0")
+        return f"a {grid.kind.value} grid with a mask: an `X` is no cell"
 
     def sides_between(self, a: Cell, b: Cell) -> tuple[Side, ...]:
         """The sides of `a` across which `b` lies (glued edges too)."""
@@ -186,18 +197,30 @@ class Recorder:
         """The surface's name (plane, torus, klein …)."""
         return self._maze.surface.name
 
+    @property
+    def grid(self) -> str:
+        """The grid's kind: square, hex, triangle or polar."""
+        return self._maze.grid.kind.value
+
     def cells(self) -> list[Cell]:
-        """Every cell, row by row: [(0, 0), (0, 1), …]."""
+        """Every cell, row by row: [(0, 0), (0, 1), …] (on a disc ring by ring; a masked
+        grid leaves its `X`s out)."""
         self._check_going()
+        if not self._maze.grid.plain:
+            return list(self._maze.grid.cells)
         return [(r, c) for r in range(self._maze.rows) for c in range(self._maze.cols)]
 
     def random_cell(self, rng: Any) -> Cell:
         """A cell chosen at random with `rng` (the generator your function received)."""
         self._check_going()
+        if not self._maze.grid.plain:
+            cells = self._maze.grid.cells
+            return cells[int(rng.integers(len(cells)))]
         return int(rng.integers(self._maze.rows)), int(rng.integers(self._maze.cols))
 
     def neighbours(self, cell: Any) -> list[Cell]:
-        """The cells next to `cell`, across glued edges too: north, east, south, west."""
+        """The cells next to `cell`, across glued edges too, in the grid's side order: on
+        the square north, east, south, west (hexagons: N, NE, SE, S, SW, NW)."""
         here = self.cell(cell, ("neighbours", cell), during=False)
         return list(self._around[here[0] * self._maze.cols + here[1]])
 
@@ -258,8 +281,10 @@ class Recorder:
 
     def __repr__(self) -> str:
         m = self._maze
-        return (f"<maze {m.rows}x{m.cols} on the {m.surface.name}: "
-                f"{len(self._visited)} of {m.cells} cells visited, {self.step} steps>")
+        size = f"{m.rows}x{m.cols}" if m.grid.plain else \
+            f"{m.grid.kind.value} {m.rows}x{m.cols}"
+        return (f"<maze {size} on the {m.surface.name}: "
+                f"{len(self._visited)} of {m.cell_count} cells visited, {self.step} steps>")
 
 
 class MazeFacade(Recorder):

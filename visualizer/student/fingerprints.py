@@ -42,11 +42,11 @@ Neighbours = Callable[[Cell], Iterable[Cell]]
 
 
 def neighbours_of(maze: Maze) -> Neighbours:
-    """The cells next to a cell of `maze`'s surface (glued edges too), itself left out."""
+    """The cells next to a cell of `maze`'s grid (glued edges too), itself left out."""
     def around(cell: Cell) -> list[Cell]:
         out = []
-        for side in range(4):
-            step = maze.surface.move(cell, side)    # type: ignore[arg-type]
+        for side in range(maze.degree):
+            step = maze.move(cell, side)
             if step is not None and step.cell != cell:
                 out.append(step.cell)
         return out

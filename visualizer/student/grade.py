@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ..registry import KINDS
+from ..grids import GridKind
 from .check import DEFAULT_SEEDS, DEFAULT_SURFACES, setting
 from .fingerprints import GENERATOR_LIKES, SOLVER_LIKES
 from .limits import MEMORY_LIMIT, TIME_LIMIT, Limits
@@ -71,12 +72,16 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
 FLAGS: tuple[tuple[str, Any, Any, str], ...] = (
     ("--rows", int, 8, "maze rows"),
     ("--cols", int, 10, "maze columns"),
-    ("--surfaces", str, ",".join(DEFAULT_SURFACES), "surfaces, comma-separated"),
+    ("--surfaces", str, ",".join(DEFAULT_SURFACES), "surfaces, comma-separated (on "
+     "another grid: the plane, and the torus where the grid takes it)"),
+    ("--grid", str, "square", "the grid: square, hex, triangle or polar (rows = rings)"),
     ("--seeds", int, DEFAULT_SEEDS, "seeds per surface"),
     ("--time-limit", float, TIME_LIMIT, "seconds per run"),
     ("--max-steps", int, "200 per cell + 10,000", "steps per run"),
     ("--memory", int, MEMORY_MIB, "address space of each submission's process, MiB"),
 )
+#: the grids `--grid` names
+GRID_NAMES = tuple(g.value for g in GridKind)
 #: every flag of the grader but --check: they mean nothing without it
 CHECK_ONLY = ("like", "kind", "function") + tuple(f[0][2:].replace("-", "_") for f in FLAGS)
 
@@ -111,11 +116,16 @@ class Graded:
 
 def _spec(args: argparse.Namespace, kind: str) -> dict[str, Any]:
     """What each submission's process is told (all but its file and result paths)."""
-    chosen = setting(args.rows, args.cols, None, args.surfaces, args.seeds,
-                     Limits(args.max_steps, args.time_limit, MEMORY_LIMIT))
+    grid = args.grid
+    if grid not in GRID_NAMES:
+        raise ValueError(f"--grid: expected one of {', '.join(GRID_NAMES)}, got {grid!r}")
+    given = None if grid != "square" and args.surfaces == ",".join(DEFAULT_SURFACES) \
+        else args.surfaces
+    chosen = setting(args.rows, args.cols, None, given, args.seeds,
+                     Limits(args.max_steps, args.time_limit, MEMORY_LIMIT), grid)
     memory = args.memory << 20
     return {"kind": kind, "function": args.function, "like": args.like, "rows": args.rows,
-            "cols": args.cols, "surfaces": list(chosen.surfaces),
+            "cols": args.cols, "surfaces": list(chosen.surfaces), "grid": grid,
             "seeds": list(chosen.seeds), "max_steps": args.max_steps,
             "time_limit": args.time_limit, "memory_limit": min(MEMORY_LIMIT, memory),
             "cpu": CPU_BASE + 2 * args.time_limit, "address_space": memory}
@@ -213,7 +223,7 @@ def write_reports(rows: list[Graded], out: Path, spec: dict[str, Any]) -> tuple[
     """report.json (every line of every report) and report.csv (the table) in `out`."""
     as_json = out / "report.json"
     as_json.write_text(json.dumps({"settings": {k: spec[k] for k in (
-        "kind", "like", "function", "rows", "cols", "surfaces", "seeds", "time_limit",
+        "kind", "like", "function", "rows", "cols", "grid", "surfaces", "seeds", "time_limit",
         "max_steps", "cpu", "address_space")}, "submissions": [
         {"file": g.file, "ok": g.ok, "first_problem": g.first or None,
          "seconds": round(g.seconds, 2), "gif": g.gif, "report": g.report} for g in rows]},

@@ -55,7 +55,8 @@ def cap(cpu: float, memory: int) -> None:
 def _checked(fn: Any, spec: dict[str, Any], limits: Limits) -> Report:
     common = dict(rows=spec["rows"], cols=spec["cols"], surfaces=spec["surfaces"],
                   seeds=spec["seeds"], like=spec["like"], max_steps=limits.max_steps,
-                  time_limit=limits.time_limit, memory_limit=limits.memory_limit)
+                  time_limit=limits.time_limit, memory_limit=limits.memory_limit,
+                  grid=spec.get("grid", "square"))
     if spec["kind"] == SOLVER:
         return check_solver(fn, **common)
     return check(fn, **common)
@@ -66,8 +67,10 @@ def _animation(fn: Any, spec: dict[str, Any], out: Path) -> str:
     own = {"function": fn, "time_limit": spec["time_limit"]}
     if spec["max_steps"] is not None:
         own["max_steps"] = spec["max_steps"]
-    keys: dict[str, Any] = {"maze": {"rows": spec["rows"], "cols": spec["cols"],
-                                     "surface": spec["surfaces"][0]},
+    maze = {"rows": spec["rows"], "cols": spec["cols"], "surface": spec["surfaces"][0]}
+    if spec.get("grid", "square") != "square":
+        maze["grid"] = spec["grid"]
+    keys: dict[str, Any] = {"maze": maze,
                             "seed": spec["seeds"][0], "title": Path(spec["file"]).name}
     if spec["kind"] == SOLVER:
         keys.update(generator="kruskal", solver=own)

@@ -50,7 +50,7 @@ def _cells(result: Any, maze: Maze) -> list[Cell] | str:
             cell = (operator.index(row), operator.index(col))
         except (TypeError, ValueError):
             return f"returned a path whose item {k} is {shown(value)}: expected a cell (row, col)"
-        if not maze.surface.contains(cell):
+        if not maze.surface.contains(cell) or not maze.grid.contains(cell):
             return f"returned a path through {cell}, which is not a cell of the maze"
         cells.append(cell)
         if len(cells) > 4 * maze.cells:

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from .. import registry
-from ..events import Cell, Side
+from ..events import Cell
 from ..maze import Maze
 from ..maze.braid import braid
 from . import fingerprints as fp
@@ -29,9 +29,11 @@ from .run import SOLVER, Run, run
 BRAID = 0.3           # the share of dead ends opened: loops, so that paths can be longer
 
 
-def checked_maze(generator: str, surface: str, rows: int, cols: int, seed: int) -> Maze:
-    """The maze a solver is checked on: `generator`'s maze for `seed`, braided."""
-    maze = Maze(rows, cols, surface)
+def checked_maze(generator: str, surface: str, rows: int, cols: int, seed: int,
+                 chosen: Setting | None = None) -> Maze:
+    """The maze a solver is checked on: `generator`'s maze for `seed`, braided (on the
+    grid and mask of `chosen` if given)."""
+    maze = Maze(rows, cols, surface) if chosen is None else chosen.maze(surface)
     rng = np.random.default_rng(seed)
     for _ in registry.get("generator", generator).func(maze, rng=rng):
         pass
@@ -42,7 +44,11 @@ def checked_maze(generator: str, surface: str, rows: int, cols: int, seed: int) 
 
 def endpoints(maze: Maze) -> tuple[Cell, Cell]:
     """Where the solver starts and must get to: a corner, and the opposite corner on the
-    plane or the middle on a glued surface (where the corners touch)."""
+    plane or the middle on a glued surface (where the corners touch); on another grid or
+    a mask its first cell, and its last or middle one."""
+    if not maze.grid.plain:
+        cells = maze.grid.cells
+        return cells[0], cells[-1] if maze.surface.name == "plane" else cells[len(cells) // 2]
     if maze.surface.name == "plane":
         return (0, 0), (maze.rows - 1, maze.cols - 1)
     return (0, 0), (maze.rows // 2, maze.cols // 2)
@@ -50,8 +56,8 @@ def endpoints(maze: Maze) -> tuple[Cell, Cell]:
 
 def walled_in(maze: Maze, cell: Cell) -> Maze:
     """`maze` with every wall around `cell` built: nothing reaches it."""
-    for side in Side:
-        if maze.surface.move(cell, side) is not None:
+    for side in maze.grid.all_sides:
+        if maze.move(cell, side) is not None:
             maze.close_wall(cell, side)
     return maze
 
@@ -98,19 +104,24 @@ def check_solver(code: Any, /, *, function: str | None = None, rows: int = 8,
                  seeds: int | Sequence[int] = DEFAULT_SEEDS, like: str | None = None,
                  maze_from: str = "kruskal", max_steps: int | None = None,
                  time_limit: float = TIME_LIMIT,
-                 memory_limit: int | None = MEMORY_LIMIT) -> Report:
+                 memory_limit: int | None = MEMORY_LIMIT, grid: str = "square",
+                 mask: Sequence[str] | None = None) -> Report:
     """Check the student's solver `code` (a function `my_bfs(maze, start, goal)` returning
     the path or None, or a .py file and its `function`) on braided `maze_from` mazes of
     `rows` x `cols` over `seeds` on each of `surfaces` (default: plane and torus), `like`
-    bfs or dfs if given. Returns the `Report`. Wrong options raise ValueError."""
+    bfs or dfs if given; `grid` and `mask` as in `check`. Returns the `Report`. Wrong
+    options raise ValueError."""
     began = time.perf_counter()
     limits = Limits(max_steps, time_limit, memory_limit)
-    chosen = setting(rows, cols, surface, surfaces, seeds, limits)
+    chosen = setting(rows, cols, surface, surfaces, seeds, limits, grid, mask)
     if like is not None and like not in fp.SOLVER_LIKES:
         raise ValueError(f"like `{like}` must be one of {', '.join(fp.SOLVER_LIKES)}")
     if maze_from not in registry.algorithms("generator"):
         raise ValueError(f"maze_from `{maze_from}` must be a generator: "
                          + ", ".join(registry.algorithms("generator")))
+    refusal = registry.get("generator", maze_from).grid_refusal(chosen.grid)
+    if refusal:
+        raise ValueError(f"maze_from: {refusal}")
     fn, name, problem = resolve(code, function, limits, SOLVER)
     report = Report(name, SOLVER, chosen.words(), like)
     if fn is None or problem is not None:
@@ -126,7 +137,7 @@ def _solver_lines(report: Report, chosen: Setting, fn: Callable[..., Any], like:
     """Every run's line, each surface's walled-in goal, 'same seed, same search', the
     fingerprint."""
     def made(surface: str, seed: int, walled: bool = False) -> tuple[Run, Maze, Cell, Cell]:
-        maze = checked_maze(maze_from, surface, chosen.rows, chosen.cols, seed)
+        maze = checked_maze(maze_from, surface, chosen.rows, chosen.cols, seed, chosen)
         start, goal = endpoints(maze)
         if walled:
             walled_in(maze, goal)
