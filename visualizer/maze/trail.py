@@ -38,6 +38,17 @@ def _first_out(cr: np.ndarray, cc: np.ndarray, base_r: int, base_c: int, rows: i
     return k
 
 
+def _step_out(target: np.ndarray, sides: np.ndarray, out: np.ndarray, a: int, leave: int,
+              here: int) -> int:
+    """Step number `leave`, the first of the run from `a` to leave the rectangle, taken
+    through the step table (a glued edge, or nowhere: the walker stays put); writes and
+    returns the cell it reaches (`here`: where the run started, when it left at once)."""
+    before = int(out[leave - 1]) if leave > a else here
+    there = int(target[before, sides[leave]])
+    out[leave] = before if there < 0 else there
+    return int(out[leave])
+
+
 def walk_cells(target: np.ndarray, cols: int, start: int, sides: np.ndarray) -> np.ndarray:
     """The flat cell the walker stands on after each step of `sides` (uint8 0-3), starting
     from flat cell `start`, on the surface whose step table's targets are `target`
@@ -60,10 +71,7 @@ def walk_cells(target: np.ndarray, cols: int, start: int, sides: np.ndarray) -> 
         np.add(cf[a:leave], here - (int(cf[a - 1]) if a else 0), out=out[a:leave])
         if leave == k:
             return out
-        before = int(out[leave - 1]) if leave > a else here
-        there = int(target[before, sides[leave]])
-        here = before if there < 0 else there
-        out[leave] = here
+        here = _step_out(target, sides, out, a, leave, here)
         a = leave + 1
         if a == k:
             return out
@@ -121,10 +129,7 @@ def walk_hex(target: np.ndarray, cols: int, start: int, sides: np.ndarray) -> np
             j, width = e, width * 2
         if leave == k:
             return out
-        before = int(out[leave - 1]) if leave > a else here
-        there = int(target[before, sides[leave]])
-        here = before if there < 0 else there
-        out[leave] = here
+        here = _step_out(target, sides, out, a, leave, here)
         a = leave + 1
         if a == k:
             return out
