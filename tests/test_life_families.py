@@ -44,6 +44,16 @@ def test_families_parse_as_golly_writes_them(text, family, notation, states, nb)
     assert parse_family_rule(rule.notation) == rule        # the notation reads back
 
 
+def same_steps(fast, plain, steps=25):
+    """`fast` and the plain state engine `plain` step alike: the same grid and population
+    after each of `steps` steps."""
+    for _ in range(steps):
+        fast.step()
+        plain.step()
+        assert np.array_equal(fast.grid(), plain.grid())
+        assert fast.population() == plain.population()
+
+
 def test_life_like_rules_stay_on_the_bit_packed_engine():
     assert parse_family_rule("B36/S23") == Rule(frozenset({3, 6}), frozenset({2, 3}))
     assert isinstance(parse_family_rule("23/3"), Rule)
@@ -257,11 +267,7 @@ def test_the_bit_packed_generations_engine_agrees_with_the_state_engine(rule_tex
     fast = make_stepper(grid, rule, make_surface(surface, 13, 13))
     plain = StateStepper(grid, rule, make_surface(surface, 13, 13))
     assert isinstance(fast, GenerationsStepper)
-    for _ in range(25):
-        fast.step()
-        plain.step()
-        assert np.array_equal(fast.grid(), plain.grid())
-        assert fast.population() == plain.population()
+    same_steps(fast, plain)
 
 
 def test_only_moore_generations_of_counts_take_the_bit_packed_engine():
@@ -290,11 +296,7 @@ def test_the_bit_packed_hensel_engine_agrees_with_the_state_engine(rule_text, su
     fast = make_stepper(grid, rule, make_surface(surface, *shape))
     plain = StateStepper(grid, rule, make_surface(surface, *shape))
     assert isinstance(fast, HenselStepper)
-    for _ in range(25):
-        fast.step()
-        plain.step()
-        assert np.array_equal(fast.grid(), plain.grid())
-    assert fast.population() == plain.population()
+    same_steps(fast, plain)
 
 
 def test_an_isotropic_rule_has_a_small_decision_diagram():
