@@ -11,13 +11,16 @@ computes it (docs/surfaces.md, "B0 rules").
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
 
 from ..events import Generation
 from ..surfaces import Surface
 from .rules import Rule, parse_rule
+
+if TYPE_CHECKING:
+    from .families import FamilyRule
 
 _U1 = np.uint64(1)
 _U63 = np.uint64(63)
@@ -49,14 +52,15 @@ def _rule_terms(rule: Rule) -> list[tuple[int, int, str, str]]:
     return [(hi >> 1, hi & 1, mask(2 * hi), mask(2 * hi + 1)) for hi in range(4)]
 
 
-def background(rule: Rule, generation: int) -> int:
+def background(rule: "Rule | FamilyRule", generation: int) -> int:
     """The state (0 or 1) of the cells outside a bounded plane at `generation`, as bgolly
-    computes B0 rules: a rule without B0 keeps them dead; B0 with S8 keeps them alive from
-    generation 0 on (bgolly stores such a field in negative); B0 without S8 makes them
-    alive at odd generations (bgolly inverts every other generation)."""
-    if 0 not in rule.birth:
+    computes B0 rules: a rule without B0 keeps them dead; B0 with S8 (a von Neumann rule's
+    S4, a hexagonal rule's S6) keeps them alive from generation 0 on (bgolly stores such a
+    field in negative); B0 without it makes them alive at odd generations (bgolly inverts
+    every other generation)."""
+    if not rule.b0:
         return 0
-    if 8 in rule.survive:
+    if rule.survives_full:
         return 1
     return generation % 2
 
@@ -138,11 +142,15 @@ class Stepper:
         self._edges = (np.zeros(self.rows + 2, dtype=np.uint64),
                        np.ones(self.rows + 2, dtype=np.uint64))
 
+    def _outside(self) -> int:
+        """The state of the ghost cells the surface leaves outside (the plane's) now."""
+        return background(self.rule, self.generation) if self._b0 else 0
+
     def _fill_ring(self, buf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Write the packed ghost rows into `buf` rows 0 and h+1; return the ghost columns
         (left, right) as uint64 0/1 vectors of length h+2, corners included."""
         h, w, nw = self.rows, self.cols, self.words
-        outside = background(self.rule, self.generation) if self._b0 else 0
+        outside = self._outside()
         if self._ring_trivial:
             if outside:
                 buf[0] = buf[-1] = _ONES

@@ -95,6 +95,18 @@ class FamilyRule:
         return self.notation
 
     @property
+    def b0(self) -> bool:
+        """Whether a dead cell with no live neighbour is born (B0: von Neumann, hexagonal
+        and Hensel rules may have it)."""
+        return 0 in self.birth
+
+    @property
+    def survives_full(self) -> bool:
+        """Whether a live cell with every neighbour alive survives (S4 for von Neumann, S6
+        hexagonal, S8 Moore)."""
+        return (1 << len(OFFSETS[self.neighbourhood])) - 1 in self.survive
+
+    @property
     def syntax(self) -> str:
         """The family's syntax, in words."""
         return SYNTAX[self.family]

@@ -19,14 +19,11 @@ NAMED_FAMILY_RULES = {
 EXPECTED_ANY = ("a rule like B3/S23 or a name (" + ", ".join((*NAMED_RULES, *NAMED_FAMILY_RULES))
                 + "); other families as Golly writes them: B13/S012V, B2/S34H, B2n3/S23-q, "
                   "345/2/4, B2/S/3, W30, or a Golly .rule name like WireWorld")
-_B0 = ("with B0 every dead cell far from life is born; B0 runs on life-like rules of the "
-       "Moore neighbourhood (like B0123478/S01234678), as bgolly runs them")
-#: why a family other than life-like refuses B0
+_B0 = ("with B0 every dead cell far from life is born; B0 runs on two-state rules "
+       "(like B0123478/S01234678, B03/S2V, B0/S6H, B02a/S8), as bgolly runs them")
+#: why a family refuses B0
 _B0_WHY = {
     RuleFamily.GENERATIONS: "Golly's Generations algorithm refuses B0 too",
-    RuleFamily.VON_NEUMANN: "the von Neumann engine has no B0 emulation yet",
-    RuleFamily.HEXAGONAL: "the hexagonal engine has no B0 emulation yet",
-    RuleFamily.HENSEL: "the Hensel engine has no B0 emulation yet",
 }
 
 _COUNTS = r"(?:\d[0-9a-z-]*?)?"
@@ -119,7 +116,7 @@ def _outer(birth_text: str, survive_text: str, suffix: str, states: int | None,
     survive, s_letters = _conditions(survive_text, nb, family, whole)
     if states is None and (b_letters or s_letters):
         family = RuleFamily.HENSEL
-    if 0 in birth and family != RuleFamily.LIFE_LIKE:
+    if 0 in birth and family in _B0_WHY:
         raise RuleError(f"expected a rule without B0 in the {family.value} family, got "
                         f"{whole!r}: {_B0_WHY[family]}; {_B0}")
     if family == RuleFamily.LIFE_LIKE:

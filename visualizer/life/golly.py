@@ -137,7 +137,7 @@ def held_in_negative(rule: "Rule | FamilyRule", generation: int) -> bool:
     """Whether bgolly holds the field of `rule` in negative at `generation` (cell 1 where
     the rule's field is 0): B0 with S8 always, B0 without S8 at odd generations. It is
     also the state of the cells outside a bounded plane (`engine.background`)."""
-    return isinstance(rule, Rule) and background(rule, generation) == 1
+    return background(rule, generation) == 1
 
 
 def run_bgolly(grid: np.ndarray, rule: "Rule | FamilyRule | str", surface: Surface,
@@ -146,7 +146,7 @@ def run_bgolly(grid: np.ndarray, rule: "Rule | FamilyRule | str", surface: Surfa
     for a rule of any family (states as Golly numbers them). A B0 rule's field goes in and
     comes back out of bgolly's negative; B0 without S8 raises ValueError (`bgolly_box`)."""
     parsed = parse_family_rule(rule)
-    if isinstance(parsed, Rule) and 0 in parsed.birth and 8 not in parsed.survive:
+    if parsed.b0 and not parsed.survives_full:
         raise ValueError(f"bgolly's HashLife refuses {parsed.notation} (B0 without S8) and "
                          f"its QuickLife writes no positions: compare with bgolly_box")
     with tempfile.TemporaryDirectory(prefix="bgolly-") as tmp:

@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..surfaces import Surface
-from .engine import Stepper
+from .engine import Stepper, background
 from .families import FamilyRule, Neighbourhood, RuleFamily
 from .hensel import MOORE_OFFSETS
 from .multistate import check_grid_states
@@ -97,18 +97,25 @@ class DiagramStepper(Stepper):
     in the life-like engine's packed buffers; its count adders are not used."""
 
     def __init__(self, grid: np.ndarray, rule: FamilyRule, surface: Surface,
-                 order: tuple[tuple[int, int], ...], nodes: list[Node], root: int) -> None:
-        """Pack `grid` (0/1) at generation 0."""
+                 order: tuple[tuple[int, int], ...], nodes: list[Node], root: int,
+                 generation: int = 0) -> None:
+        """Pack `grid` (0/1) as generation `generation` (a B0 rule's background on the
+        plane depends on it)."""
         arr = np.asarray(grid)
         check_grid_states(arr, rule)
-        super().__init__(arr, Rule(frozenset(), frozenset()), surface)
+        super().__init__(arr, Rule(frozenset(), frozenset()), surface, generation)
         self.family_rule = rule
+        self._b0 = rule.b0
         self._order, self._nodes, self._root = order, nodes, root
         shape = (self.rows, self.words)
         self._values = [np.empty(shape, dtype=np.uint64) for _ in self._nodes]
         self._zero = np.zeros(shape, dtype=np.uint64)
         self._ones = np.invert(self._zero)
         self._tmp = np.empty(shape, dtype=np.uint64)
+
+    def _outside(self) -> int:
+        """The state of the plane's outside now: the family rule's background."""
+        return background(self.family_rule, self.generation) if self._b0 else 0
 
     def step(self) -> None:
         """Advance one generation in place."""
@@ -141,9 +148,11 @@ class DiagramStepper(Stepper):
 class HenselStepper(DiagramStepper):
     """A two-state Moore grid under a rule given cell by cell (Hensel letters)."""
 
-    def __init__(self, grid: np.ndarray, rule: FamilyRule, surface: Surface) -> None:
-        """Pack `grid` (0/1) at generation 0, with the rule's smallest diagram."""
-        super().__init__(grid, rule, surface, *diagram(rule))
+    def __init__(self, grid: np.ndarray, rule: FamilyRule, surface: Surface,
+                 generation: int = 0) -> None:
+        """Pack `grid` (0/1) as generation `generation`, with the rule's smallest
+        diagram."""
+        super().__init__(grid, rule, surface, *diagram(rule), generation)
 
 
 #: a Wolfram rule's inputs: the three cells above, then the cell itself

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..surfaces import SURFACES, Surface
+from .engine import background
 from .families import OFFSETS, FamilyRule, Neighbourhood, RuleFamily
 from .rules import RuleError
 
@@ -82,9 +83,11 @@ def check_grid_states(arr: np.ndarray, rule: FamilyRule) -> None:
 class StateStepper:
     """A grid of states on `surface` advancing under a `FamilyRule`."""
 
-    def __init__(self, grid: np.ndarray, rule: FamilyRule, surface: Surface) -> None:
-        """Take `grid` (rows x cols of states; it is not kept) at generation 0; RuleError
-        for a state the rule does not have or a surface it cannot run on."""
+    def __init__(self, grid: np.ndarray, rule: FamilyRule, surface: Surface,
+                 generation: int = 0) -> None:
+        """Take `grid` (rows x cols of states; it is not kept) as generation `generation`
+        (a B0 rule's background on the plane depends on it); RuleError for a state the
+        rule does not have or a surface it cannot run on."""
         problem = surface_problem(rule, surface.name)
         if problem:
             raise RuleError(problem)
@@ -95,7 +98,7 @@ class StateStepper:
         check_grid_states(arr, rule)
         self.rule, self.surface = rule, surface
         h, w = self.rows, self.cols = surface.rows, surface.cols
-        self.generation = 0
+        self.generation = generation
         self._pad = np.zeros((h + 2, w + 2), dtype=np.uint8)
         self._pad[1:-1, 1:-1] = arr
         gi = surface.ghost_index
@@ -107,6 +110,8 @@ class StateStepper:
         r, c = np.divmod(src[keep], w)
         self._ring_dst = dst[keep]
         self._ring_src = (r + 1) * (w + 2) + c + 1
+        # the ghost cells the surface leaves outside (the plane's): a B0 rule's background
+        self._ring_out = dst[~keep] if rule.b0 else dst[:0]
         self._fill_ring()
         self._prepare()
 
@@ -128,6 +133,8 @@ class StateStepper:
         """Copy the border cells into the ghost ring."""
         flat = self._pad.reshape(-1)
         flat[self._ring_dst] = flat[self._ring_src]
+        if self._ring_out.size:
+            flat[self._ring_out] = background(self.rule, self.generation)
 
     def _view(self, dr: int, dc: int) -> np.ndarray:
         """The padded grid seen from offset (dr, dc): each cell's neighbour there."""
@@ -154,8 +161,8 @@ class StateStepper:
         else:
             nxt = self._outer()
         self._pad[1:-1, 1:-1] = nxt
-        self._fill_ring()
         self.generation += 1
+        self._fill_ring()
 
     def _outer(self) -> np.ndarray:
         """The next states under a B/S or Generations rule: each padded row's live cells

@@ -153,7 +153,7 @@ class LifeFile:
         grid = np.zeros((h, w), dtype=np.uint8)
         grid[self.live[:, 0] + r0, self.live[:, 1] + c0] = 1 if self.states is None \
             else self.states
-        if isinstance(rule, Rule) and background(rule, self.generation or 0):
+        if rule is not None and background(rule, self.generation or 0):
             grid ^= 1
         return grid, surface
 

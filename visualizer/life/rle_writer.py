@@ -73,7 +73,7 @@ def write_rle(grid: np.ndarray, path: str | pathlib.Path | None = None, *,
     grid = np.asarray(grid)
     h, w = grid.shape
     parsed = parse_family_rule(rule)
-    if isinstance(parsed, Rule) and background(parsed, generation or 0):
+    if background(parsed, generation or 0):
         grid = (grid == 0).astype(np.uint8)       # Golly's negative of a B0 rule's field
     notation = parsed.notation
     multi = isinstance(parsed, FamilyRule) and parsed.states > 2

@@ -47,6 +47,16 @@ class Rule:
         """The canonical notation."""
         return self.notation
 
+    @property
+    def b0(self) -> bool:
+        """Whether a dead cell with no live neighbour is born."""
+        return 0 in self.birth
+
+    @property
+    def survives_full(self) -> bool:
+        """Whether a live cell with every neighbour alive survives (S8)."""
+        return 8 in self.survive
+
     def next_state(self, alive: int, count: int) -> int:
         """The state (0 or 1) of a cell with `count` live neighbours."""
         return int(count in (self.survive if alive else self.birth))

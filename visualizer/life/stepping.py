@@ -35,18 +35,19 @@ class AnyStepper(Protocol):
 
 
 def make_stepper(grid: np.ndarray, rule: "Rule | FamilyRule | str",
-                 surface: Surface) -> AnyStepper:
-    """The engine for `rule` holding `grid` on `surface` at generation 0."""
+                 surface: Surface, generation: int = 0) -> AnyStepper:
+    """The engine for `rule` holding `grid` on `surface` as generation `generation` (a B0
+    rule's background on the plane depends on it; no other rule's run does)."""
     parsed = parse_family_rule(rule)
     if isinstance(parsed, Rule):
-        return Stepper(grid, parsed, surface)
+        return Stepper(grid, parsed, surface, generation)
     if counts_rule(parsed) is not None and surface_problem(parsed, surface.name) is None:
         return GenerationsStepper(grid, parsed, surface)      # bit-packed, like life-like
     if packable(parsed):
-        return HenselStepper(grid, parsed, surface)           # bit-packed, cell by cell
+        return HenselStepper(grid, parsed, surface, generation)   # bit-packed, cell by cell
     if parsed.family == RuleFamily.WOLFRAM:
         return WolframStepper(grid, parsed, surface)
-    return StateStepper(grid, parsed, surface)
+    return StateStepper(grid, parsed, surface, generation)
 
 
 def _frozen(arr: np.ndarray) -> np.ndarray:
@@ -61,13 +62,13 @@ def evolve_any(grid: np.ndarray, rule: "Rule | FamilyRule | str", surface: Surfa
     itself, then one event per step with the read-only grid of states (uint8, numbered as
     Golly numbers them), the cells that left state 0 (births) and that returned to it
     (deaths), and the population (cells not in state 0). `start`: the generation `grid` is
-    in the run it continues (a life-like B0 rule's background on the plane depends on it).
+    in the run it continues (a B0 rule's background on the plane depends on it).
     """
     parsed = parse_family_rule(rule)
     if isinstance(parsed, Rule):
         yield from evolve(grid, parsed, surface, generations, start=start)
         return
-    stepper = make_stepper(grid, parsed, surface)
+    stepper = make_stepper(grid, parsed, surface, start)
     current = stepper.grid()
     none = np.zeros(current.shape, dtype=bool)
     yield Generation(0, _frozen(current.copy()), _frozen(none), _frozen(none.copy()),
