@@ -28,7 +28,8 @@ Phased = Sequence[tuple[Phase, Any]]     # (phase, event): GENERATE, SOLVE, LIFE
 @dataclass(frozen=True)
 class Candidate:
     """A moment a question can be asked at: the event index, its answer, the prompt, the
-    explanation, the cells highlighted while asking, and how lesson-worthy it is."""
+    explanation, the cells highlighted while asking, how lesson-worthy it is, and why
+    the asked cells live or die (a Life question's, drawn in its answer)."""
 
     index: int
     prompt: str
@@ -36,6 +37,7 @@ class Candidate:
     explanation: str
     cells: tuple[Cell, ...] = ()
     interest: int = 0
+    whys: tuple[ev.Why, ...] = ()
 
 
 def _cell_text(cell: Cell) -> str:
@@ -182,13 +184,14 @@ def next_generation(events: Phased, spec: Any) -> list[Candidate]:
         words = ("alive: " + ", ".join(_cell_text(c) for c in sorted(alive))) if alive \
             else "none of them"
         rule = nxt.rule or "the rule"
+        whys = life_answers.whys_of(grid_now, now, cells)
         why = (f"{rule}, by each cell's live neighbours (across the glued edges): "
-               + life_answers.fates(grid_now, now, cells)
+               + life_answers.fates(whys)
                + f"; {changed} of the {len(cells)} highlighted cells change")
         out.append(Candidate(here, f"Generation {now.index}: which highlighted cells are "
                              f"alive next? Click to toggle, Enter to answer.",
                              Answer(frozenset({alive}), tuple(sorted(alive)), words), why,
-                             cells, interest=changed))
+                             cells, interest=changed, whys=whys))
     return out
 
 
@@ -375,7 +378,7 @@ def resolve_panel(questions: list[Question], events: Phased, spec: Any, panel: i
             asked.append((q, c))
     asked.sort(key=lambda qc: qc[1].index)
     return [Asked(panel, c.index, q.kind, REPLIES[q.kind], c.prompt, c.answer, c.explanation,
-                  c.cells) for q, c in asked], errors
+                  c.cells, c.whys) for q, c in asked], errors
 
 
 def resolve(path: Any, panels: Sequence[Any], transcripts: Sequence[Any]

@@ -16,12 +16,16 @@ from ..life.why import neighbourhood, why
 from .model import Answer
 
 
-def fates(grid: np.ndarray, event: ev.Generation, cells: Sequence[Cell]) -> str:
-    """Each of `cells`' live neighbours and what the rule does with them, in words:
+def whys_of(grid: np.ndarray, event: ev.Generation, cells: Sequence[Cell]
+            ) -> tuple[ev.Why, ...]:
+    """Why each of `cells` of `grid` (generation `event`) lives or dies next."""
+    return tuple(why(grid, event.rule, event.surface, c, event.index) for c in cells)
+
+
+def fates(whys: Sequence[ev.Why]) -> str:
+    """Each explained cell's live neighbours and what the rule does with them, in words:
     "(3, 4): 3 → born, (5, 5): 4 → dies: crowded"."""
-    return ", ".join(f"({c[0]}, {c[1]}): "
-                     f"{why(grid, event.rule, event.surface, c, event.index).text()}"
-                     for c in cells)
+    return ", ".join(f"({w.cell[0]}, {w.cell[1]}): {w.text()}" for w in whys)
 
 
 def _generations(events: Sequence[tuple[Any, Any]]) -> list[tuple[int, ev.Generation]]:
@@ -127,7 +131,7 @@ def neighbours(events: Sequence[tuple[Any, Any]], spec: Any, make: Any) -> list[
                            f"cell ({cell[0]}, {cell[1]}), counting across the glued edges? "
                            f"Type the number, then Enter.",
                         Answer(frozenset({w.count}), live, str(w.count)), why_text, (cell,),
-                        len(w.across)))
+                        len(w.across), (w,)))
     return out
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..events import Cell, _Word
+from ..events import Cell, Why, _Word
 
 
 class Kind(_Word):
@@ -96,7 +96,9 @@ class Answer:
 @dataclass(frozen=True)
 class Asked:
     """A question resolved in panel `panel`'s stream: asked once `index + 1` events are
-    drawn (the picture shows events 0..index); `cells` are highlighted while it is asked."""
+    drawn (the picture shows events 0..index); `cells` are highlighted while it is asked;
+    `whys` explain a Life question's cells (their live neighbours and what the rule does
+    with them), drawn as the why overlay in the answer."""
 
     panel: int
     index: int
@@ -106,6 +108,7 @@ class Asked:
     answer: Answer
     explanation: str
     cells: tuple[Cell, ...] = ()
+    whys: tuple[Why, ...] = ()
 
 
 def reply_key(reply: Reply, response: Any) -> str:

@@ -74,15 +74,16 @@ def frame_boxes(canvas: Any, panel: int, cells: Iterable[Cell]) -> list[tuple[Ce
 
 
 def highlight(frame: np.ndarray, canvas: Any, panel: int, cells: Iterable[Cell],
-              colour: int) -> None:
+              colour: int, plain: np.ndarray | None = None) -> None:
     """Outline `cells` of panel `panel` on `frame` (a canvas-sized picture), in place: a
     ring of `colour`, parted from a cell of that very colour (the current cell is
-    `considered` orange) by a one-pixel ring of the background so that it still shows."""
+    `considered` orange) by a one-pixel ring of the background so that it still shows.
+    `plain`: the picture the cells' colours are read from (default `frame`)."""
     boxes = [box for _, box in frame_boxes(canvas, panel, cells)]
     for y0, y1, x0, x1 in boxes:
         outline(frame, (y0 - 1, y1 + 1, x0 - 1, x1 + 1), colour, max(1, min(3, (y1 - y0) // 4)))
     for box in boxes:              # after every ring, and only where the cell is alike
-        if needs_halo(frame, box, colour):
+        if needs_halo(frame if plain is None else plain, box, colour):
             outline(frame, box, INDEX["background"], 1)
 
 
@@ -243,15 +244,30 @@ def question_card(frame: np.ndarray, canvas: Any, asked: Any,
     return out
 
 
+def explain_cells(frame: np.ndarray, canvas: Any, asked: Any) -> bool:
+    """Draw the why overlay of a Life question's cells (`asked.whys`: each one's live
+    neighbours, an outline where it changes next, a dot on each neighbour counted across a
+    seam) into `frame`, in place, through its panel (`explain_on`); whether it drew."""
+    whys = tuple(getattr(asked, "whys", ()) or ())
+    renderer, slot = canvas.panels[asked.panel], canvas.slots[asked.panel]
+    explain = getattr(renderer, "explain_on", None)
+    if not whys or explain is None:
+        return False
+    h, w = renderer.raster.shape
+    return bool(explain(frame[slot.y:slot.y + h, slot.x:slot.x + w], whys))
+
+
 def answer_card(frame: np.ndarray, canvas: Any, asked: Any) -> np.ndarray:
     """A copy of `frame` with the true answer of `asked` outlined in `goal` (each right
     cell; for a Life question the highlighted cells alive next, the others staying outlined
-    as asked) and said with its reason on a card inside the panel's rectangle."""
+    as asked, each showing why: `explain_cells`) and said with its reason on a card inside
+    the panel's rectangle."""
     out = frame.copy()
+    explain_cells(out, canvas, asked)
     shown = set(asked.answer.shown)
     highlight(out, canvas, asked.panel, [c for c in asked.cells if c not in shown],
-              INDEX["considered"])
-    highlight(out, canvas, asked.panel, shown, INDEX["goal"])
+              INDEX["considered"], frame)
+    highlight(out, canvas, asked.panel, shown, INDEX["goal"], frame)
     head = ("Answer (any of these): " if asked.answer.any_of else "Answer: ") + \
         asked.answer.words
     lines, box = card_layout(canvas, asked.panel,

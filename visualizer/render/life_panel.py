@@ -182,6 +182,23 @@ class LifePanel(LifeChart):
             + (list(SERIES) if self.chart else [])
         return dict.fromkeys(shown, 0)
 
+    def explain_on(self, raster: np.ndarray, whys: tuple[ev.Why, ...]) -> bool:
+        """Draw the why overlay of `whys` into `raster`, a picture of this panel as it
+        stands (a question's answer frame, drawn at the question's moment), in place;
+        whether it drew (not on hexagonal cells, whose overlay is not defined)."""
+        if not whys or self._hex is not None:
+            return False
+        # each cell's colour, read where no mark of an overlay goes: mid-height, just
+        # inside the outline ring on the right (the panel may be drawn on to by now)
+        cs = self.cell_size
+        ring = max(1, min(3, cs // 8))
+        shown = np.full((self.rows, self.cols), DEAD, dtype=np.uint8)
+        for w in whys:
+            r, c = w.cell
+            shown[r, c] = raster[self.oy + r * cs + cs // 2, self.ox + (c + 1) * cs - 1 - ring]
+        overlay = WhyOverlay(raster, self.oy, self.ox, cs, self.lines, self.surface_name)
+        return overlay.draw(whys, shown) is not None
+
     def drawn_colours(self) -> set[int]:
         """The palette indices of the whole picture as it stands (a quiet panel's cells
         as they were when it last listened)."""
