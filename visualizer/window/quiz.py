@@ -18,7 +18,7 @@ import numpy as np
 
 from ..events import Cell
 from ..questions import Asked, Reply, check
-from ..render.cards import highlight
+from ..render.cards import explain_cells, highlight
 from ..render.palette import INDEX
 
 
@@ -191,9 +191,11 @@ class Quiz:
         if self.shown is not None:
             a = self.asked[self.shown]
             out = frame.copy()
+            if self.session.player.tracks[a.panel].consumed == a.index + 1:
+                explain_cells(out, canvas, a)      # why, while the picture is its moment's
             shown = set(a.answer.shown)
             highlight(out, canvas, a.panel, [c for c in a.cells if c not in shown],
-                      INDEX["considered"])
-            highlight(out, canvas, a.panel, shown, INDEX["goal"])
+                      INDEX["considered"], frame)
+            highlight(out, canvas, a.panel, shown, INDEX["goal"], frame)
             return out
         return frame

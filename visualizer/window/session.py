@@ -15,7 +15,11 @@ import numpy as np
 
 from .. import registry
 from ..events import Cell, EndpointsSet, Generation, as_cell
+from ..life.family_parse import parse_family_rule
+from ..life.identify import watch
+from ..life.rules import Rule
 from ..life.stepping import evolve_any
+from ..life.why import explain
 from ..maze import Maze, replay
 from ..pipeline import Prepared, prepare as _prepare
 from ..record import MazeTranscript, record_maze
@@ -94,6 +98,27 @@ def toggled(current: Generation, cell: Cell) -> Generation:
     return Generation(current.index, _frozen(grid), _frozen(grid > before),
                       _frozen(grid < before), int(grid.sum(dtype=np.int64)), current.surface,
                       current.rule)
+
+
+def continued(tail: list[Generation], why_cells: tuple[Cell, ...] = ()) -> list[Generation]:
+    """An edited generation and the run from it (`tail`, indexed as in the whole run), each
+    carrying what the run from the edit became (watched from the edit on, the generation it
+    settled at counted in the whole run) and why the cells `why_cells` live or die next,
+    as a recorded run's events do: the caption and the why overlay go on after an edit."""
+    if not tail:
+        return tail
+    first = tail[0].index
+    parsed = parse_family_rule(tail[0].rule)
+    rule = parsed if isinstance(parsed, Rule) and why_cells else None  # `why:`: life-like
+    out = []
+    for event in watch(tail, tail[0].surface):
+        found = event.identity
+        if found is not None and found.generation is not None:
+            found = replace(found, generation=found.generation + first)
+        why = explain(event.grid, rule, event.surface, why_cells, event.index) \
+            if rule is not None else ()
+        out.append(replace(event, identity=found, why=why))
+    return out
 
 
 class Session:
@@ -246,8 +271,10 @@ class Session:
         remaining = sum(isinstance(e, Generation) for e in track.events[count:])
         later = self.evolve(np.asarray(edited.grid).copy(), current.rule, current.surface,
                             remaining, current.index) if remaining else ()
-        tail = [edited] + [replace(g, index=current.index + k)
-                           for k, g in enumerate(later) if k > 0]
+        life = self.panels[panel].life
+        tail = continued([edited] + [replace(g, index=current.index + k)
+                                     for k, g in enumerate(later) if k > 0],
+                         tuple(life.why) if life is not None and life.why else ())
         after = self.player.position + 1
         self.player.edit(panel, count, tail, at=after)
         self.player.seek(after)
