@@ -13,7 +13,9 @@ from tiers import tiered
 from visualizer.life.engine import background
 from visualizer.life.families import FamilyRule, Neighbourhood
 from visualizer.life.family_parse import parse_family_rule
-from visualizer.life.golly import bgolly_box, bgolly_path, held_box, run_bgolly
+from visualizer.life.formats import parse_rle, write_generation_rle
+from visualizer.life.golly import (bgolly_box, bgolly_path, held_box, run_bgolly,
+                                   run_bgolly_file)
 from visualizer.life.multistate import StateStepper, surface_problem
 from visualizer.life.stepping import evolve_any, make_stepper
 from visualizer.surfaces import SURFACE_NAMES, Surface
@@ -141,3 +143,25 @@ def test_hexagonal_b0_rules_keep_to_the_plane_and_the_torus():
     rule = _rule("B0/S6H")
     assert rule.neighbourhood == Neighbourhood.HEXAGONAL
     assert [n for n in SURFACE_NAMES if surface_problem(rule, n) is None] == ["plane", "torus"]
+
+
+@pytest.mark.parametrize("text, gen, negative", [("B03/S012V", 7, True), ("B03/S012V", 6, False),
+                                                 ("B0/S6H", 4, True), ("B02n3/S23-q", 5, True)])
+def test_rle_holds_golly_negative_and_reads_back(text, gen, negative, tmp_path):
+    name = "torus" if text.endswith("H") else "klein"
+    surface = Surface(name, 9, 12)
+    events = list(evolve_any(soup(name, 9, 12, text), text, surface, gen))
+    written = write_generation_rle(events[gen], tmp_path / "g.rle")
+    cells, found = parse_rle(written).placed_grid()
+    assert found == surface and np.array_equal(cells, events[gen].grid)
+    live = len(parse_rle(written).live)
+    assert live == ((events[gen].grid == 0).sum() if negative else events[gen].population)
+
+
+@needs_bgolly
+def test_an_exported_b0_generation_continues_identically_in_golly(tmp_path):
+    text, surface = "B01/S34V", Surface("plane", 15, 22)
+    events = list(evolve_any(soup("plane", 15, 22, text), text, surface, 12))
+    write_generation_rle(events[7], tmp_path / "gen7.rle")
+    held = run_bgolly_file(tmp_path / "gen7.rle", surface, 5)
+    assert np.array_equal(held ^ 1, events[12].grid)
