@@ -139,6 +139,26 @@ def test_the_hex_walk_by_sums_is_the_step_by_step_walk(surface, rows, cols):
             walk_any(target.tolist(), start, sides).tolist()
 
 
+@pytest.mark.parametrize("rings", [1, 2, 3, 4, 6, 9, 14, 30])
+def test_the_disc_walk_by_sums_is_the_step_by_step_walk(rings):
+    """Every start, long walks (in and out of every band of rings, round the rim, through
+    the centre), and a batch of one step."""
+    from visualizer.grids import ring_counts
+    from visualizer.maze.trail import walk_any, walk_polar
+
+    maze = viz.maze(rings, 1, grid="polar")
+    target, cols = maze.grid.step_table[0], maze.cols
+    rng = np.random.default_rng(rings)
+    for start in maze.grid.flat_cells.tolist():
+        for length in (1, 3000 if rings < 9 else 300):
+            sides = rng.integers(0, 9, length, dtype=np.uint8)
+            assert walk_polar(target, cols, ring_counts(rings), start, sides).tolist() == \
+                walk_any(target.tolist(), start, sides).tolist(), (start, length)
+    sides = rng.integers(0, 9, 200_000, dtype=np.uint8)
+    assert walk_polar(target, cols, ring_counts(rings), 0, sides).tolist() == \
+        walk_any(target.tolist(), 0, sides).tolist()
+
+
 
 def test_the_front_door_refuses_a_generator_or_solver_its_grid_cannot_take():
     with pytest.raises(ValueError, match="cannot run on a hex grid .every cell links north"):

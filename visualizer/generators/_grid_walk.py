@@ -22,15 +22,15 @@ from functools import cached_property
 
 import numpy as np
 
-from ..grids import GridKind
+from ..grids import GridKind, ring_counts
 from ..maze import Maze
-from ..maze.trail import TRI_CHOICES, walk_any, walk_cells, walk_hex, walk_tri
+from ..maze.trail import TRI_CHOICES, walk_any, walk_cells, walk_hex, walk_polar, walk_tri
 from ._walk import steps_from
 
 _TRI_WAYS = ((1, 3, 2), (1, 3, 0))   # TriSide E, W, and S (up) or N (down)
 #: the modes whose cells are found in Python whatever the batch: a walk that may stop
 #: early (Wilson's) is cheaper through `steps`, which computes only the steps it reads
-STEP_BY_STEP = ("any", "ways")
+STEP_BY_STEP = ("any", "ways", "polar")
 
 
 class Walk:
@@ -43,8 +43,10 @@ class Walk:
     def __init__(self, maze: Maze) -> None:
         grid = maze.grid
         self.target, self.cols, self.degree = grid.step_table[0], maze.cols, maze.degree
-        self.mode = "square" if grid.plain else \
-            "hex" if grid.kind == GridKind.HEX and grid.mask is None else "any"
+        self.mode = "square" if grid.plain else "any" if grid.mask is not None else \
+            "hex" if grid.kind == GridKind.HEX else \
+            "polar" if grid.kind == GridKind.POLAR else "any"
+        self._counts = ring_counts(grid.rows) if self.mode == "polar" else ()
         self.choices = self.degree
         if grid.kind == GridKind.TRIANGLE:
             self.choices = TRI_CHOICES
@@ -92,7 +94,8 @@ class Walk:
             return path[1:], self._way_sides[path[:-1], draws].tobytes()
         at = walk_cells(self.target, self.cols, here, draws) if self.mode == "square" \
             else walk_hex(self.target, self.cols, here, draws) if self.mode == "hex" \
-            else walk_any(self._table, here, draws)
+            else walk_polar(self.target, self.cols, self._counts, here, draws) \
+            if self.mode == "polar" else walk_any(self._table, here, draws)
         return at, taken
 
     def steps(self, here: int, taken: bytes) -> tuple[Iterable[int], bytes | bytearray]:
