@@ -162,26 +162,31 @@ def polar_bands(counts: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
 
 
 def walk_polar(target: np.ndarray, cols: int, counts: tuple[int, ...], start: int,
-               sides: np.ndarray) -> np.ndarray:
-    """`walk_cells` on a disc without a mask: between rings of the same count (a band) a
-    step is (ring ± 1) or (index ± 1 mod count), or stays put (an outward side a cell
-    does not have), so a run is a cumulative sum. On the outermost band the rim's step
-    stays put: the ring is the sum reflected below the rim (the sum less how far its
+               draws: np.ndarray) -> np.ndarray:
+    """The flat cell after each step of a walk on a disc without a mask whose draws (uint8
+    0-5) are a cell's sides CW, CCW, IN, OUT0, OUT1, OUT2 (a side it lacks leads nowhere:
+    a step that stays put), the centre's OUT0 … OUT5 (`generators/_grid_walk.py`).
+    Between rings of the same count (a band) a step is (ring ± 1) or (index ± 1 mod
+    count), or stays put, so a run is a cumulative sum. On the outermost band the rim's
+    step stays put: the ring is the sum reflected below the rim (the sum less how far its
     running maximum passed the rim). The first step out of the band (across its first
     ring, or its last one below the rim, to any of the outward cells there: the count
-    grows) goes through the step table and the sums restart from there. The same cells
-    as `walk_any`, a batch at a time."""
-    k = len(sides)
+    grows) and every step from the centre go through the step table, and the sums restart
+    from there. The same cells as `walk_any` of the sides the draws name."""
+    k = len(draws)
     out = np.empty(k, dtype=np.int64)
     if k == 0:
         return out
-    walk = _PolarWalk(counts, cols, sides)
+    walk = _PolarWalk(counts, cols, draws)
     here, a = int(start), 0
     while True:
         leave = walk.run(out, here, a)
         if leave == k:
             return out
-        here = _step_out(target, sides, out, a, leave, here)
+        before = int(out[leave - 1]) if leave > a else here
+        side = int(draws[leave]) + (3 if before == 0 else 0)      # flat cell 0: the centre
+        there = int(target[before, side])
+        here = out[leave] = before if there < 0 else there
         a = leave + 1
         if a == k:
             return out
@@ -214,6 +219,8 @@ class _PolarWalk:
         it leaves its band; return the step that leaves (the batch's length if none)."""
         cr, ci, cols = self.cr, self.ci, self.cols
         r0, i0 = divmod(here, cols)
+        if r0 == 0:                          # the centre draws among its outward sides
+            return a
         low, end, ratio = self.bands[r0]
         n, k = self.counts[r0], self.k
         base_r = r0 - (int(cr[a - 1]) if a else 0)
