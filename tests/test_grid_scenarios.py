@@ -78,7 +78,7 @@ def test_a_bad_grid_exits_2_and_writes_nothing(tmp_path, capsys):
 
 
 GRID_SCENARIOS = ["grids_compared", "grids_mask", "grids_hex_torus", "grids_polar_distance",
-                  "grids_ask_hex", "grids_torus_neighbourhood"]
+                  "grids_ask_hex", "grids_torus_neighbourhood", "grids_mask_files"]
 
 
 @pytest.mark.parametrize("name", tiered(GRID_SCENARIOS, lambda n: n == "grids_compared"))
