@@ -84,7 +84,7 @@ class GridViewGeometry:
         """The copies around the centre (not the centre itself), in reading order; the
         copies with the same nudge share one geometry."""
         tiles = [t for t, how in surface_kind(self.centre.grid.surface).tiles
-                 if how is not None and t != (0, 0)]
+                 if how == "id" and t != (0, 0)]           # straight copies only
         (py, px), (oy, ox) = self.period, self.origin
         shared: dict[tuple[float, float], GridGeometry] = {}
         out = []
