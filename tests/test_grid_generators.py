@@ -139,6 +139,36 @@ def test_the_hex_walk_by_sums_is_the_step_by_step_walk(surface, rows, cols):
             walk_any(target.tolist(), start, sides).tolist()
 
 
+def _disc_steps(target, start, draws):
+    """A disc walk step by step: a draw is a side index (CW, CCW, IN, OUT0, OUT1, OUT2),
+    the centre's outward sides OUT0 … OUT5; a side leading nowhere stays put."""
+    here, out = start, []
+    for draw in draws.tolist():
+        there = int(target[here, draw + (3 if here == 0 else 0)])
+        here = here if there < 0 else there
+        out.append(here)
+    return out
+
+
+@pytest.mark.parametrize("rings", [1, 2, 3, 4, 6, 9, 14, 30])
+def test_the_disc_walk_by_sums_is_the_step_by_step_walk(rings):
+    """Every start, long walks (in and out of every band of rings, round the rim, through
+    the centre), and a batch of one step."""
+    from visualizer.grids import ring_counts
+    from visualizer.maze.trail import walk_polar
+
+    maze = viz.maze(rings, 1, grid="polar")
+    target, cols = maze.grid.step_table[0], maze.cols
+    rng = np.random.default_rng(rings)
+    for start in maze.grid.flat_cells.tolist():
+        for length in (1, 3000 if rings < 9 else 300):
+            draws = rng.integers(0, 6, length, dtype=np.uint8)
+            assert walk_polar(target, cols, ring_counts(rings), start, draws).tolist() == \
+                _disc_steps(target, start, draws), (start, length)
+    draws = rng.integers(0, 6, 200_000, dtype=np.uint8)
+    assert walk_polar(target, cols, ring_counts(rings), 0, draws).tolist() == \
+        _disc_steps(target, 0, draws)
+
 
 def test_the_front_door_refuses_a_generator_or_solver_its_grid_cannot_take():
     with pytest.raises(ValueError, match="cannot run on a hex grid .every cell links north"):

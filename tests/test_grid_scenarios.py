@@ -31,8 +31,14 @@ def scenario(maze: str, generator: str = "backtracker") -> dict:
     ("grid: hex, rows: 4, cols: 4", "sidewinder", "generator.name",
      "cannot run on a hex grid"),
     ("grid: hex, rows: auto, cols: 4", "backtracker", "maze.rows", "plain square grid only"),
-    ("grid: hex, rows: 4, cols: 4, view: neighbourhood", "backtracker", "maze.view",
-     "plain square grid only"),
+    ("grid: polar, rows: 4, cols: 1, view: neighbourhood", "backtracker", "maze.view",
+     "not drawn on a polar grid"),
+    ("grid: hex, rows: 2, cols: 2, mask: ['..', '.X'], view: neighbourhood", "backtracker",
+     "maze.view", "without a mask only"),
+    ("grid: hex, rows: 2, cols: 4, surface: klein, view: neighbourhood", "backtracker",
+     "maze.view", "on klein they are mirrored"),
+    ("grid: hex, rows: 2, cols: 3, surface: klein", "backtracker", "maze.grid",
+     "Klein bottle needs an even number of columns"),
     ("rows: 2, cols: 3, mask: ['..X', 'XX.']", "backtracker", "maze.mask",
      "row 1, column 2 cannot be reached"),
     ("rows: 2, cols: 3, mask: ['XXX', 'XXX']", "backtracker", "maze.mask", "leaves no cell"),
@@ -76,7 +82,7 @@ def test_a_bad_grid_exits_2_and_writes_nothing(tmp_path, capsys):
 
 
 GRID_SCENARIOS = ["grids_compared", "grids_mask", "grids_hex_torus", "grids_polar_distance",
-                  "grids_ask_hex"]
+                  "grids_ask_hex", "grids_torus_neighbourhood", "grids_mask_files"]
 
 
 @pytest.mark.parametrize("name", tiered(GRID_SCENARIOS, lambda n: n == "grids_compared"))

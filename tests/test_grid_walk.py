@@ -15,6 +15,7 @@ from visualizer.maze.trail import walk_tri
 
 GRIDS = [("square", 5, 5, "klein", None), ("hex", 4, 6, "torus", None),
          ("hex", 3, 4, "plane", ["X...", "....", "...."]), ("polar", 5, 1, "plane", None),
+         ("polar", 4, 1, "plane", ["." * 24, "." * 24, "X" * 6 + "." * 18, "." * 24]),
          ("triangle", 5, 7, "plane", None), ("triangle", 4, 6, "torus", None),
          ("triangle", 3, 4, "plane", ["X...", "....", "..X."]), ("triangle", 1, 1, "plane", None)]
 

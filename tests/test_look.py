@@ -102,6 +102,18 @@ def test_neighbourhood_views_look_the_same_drawn_or_not(surface):
         check(panels(raw[k:k + 8]))
 
 
+@pytest.mark.parametrize("grid", ["hex", "triangle"])
+def test_grid_neighbourhood_views_look_the_same_drawn_or_not(grid):
+    raw = [{"title": f"{grid} {surface} {generator} {solver}", "generator": generator,
+            "solver": solver,
+            "maze": {"grid": grid, "rows": 4, "cols": 4, "cell_size": 8, "wall": 2,
+                     "surface": surface, "view": "neighbourhood"}}
+           for surface in ("torus", "plane")
+           for generator, solver in (("wilson", "bfs"), ("kruskal", "wall_follower"),
+                                     ("backtracker", "tremaux"))]
+    check(panels(raw))
+
+
 @pytest.mark.parametrize("cell_size", [1, 2, 3])
 def test_small_cells_under_overlays_look_the_same_drawn_or_not(cell_size):
     """The wall follower's arrow and hand, Trémaux's chalk and a considered wall can cover

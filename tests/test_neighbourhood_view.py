@@ -31,7 +31,7 @@ def spec_for(surface, *, rows=5, cols=7, cell_size=8, wall=2, solver="bfs", seed
 
 
 def centre_box(panel: NeighbourhoodPanel) -> tuple[int, int, int, int]:
-    py, px = panel.period
+    py, px = getattr(panel, "origin", panel.period)     # a hex or triangle view's origin
     bh, bw = panel.centre.raster.shape
     return py, py + bh, px, px + bw
 

@@ -8,7 +8,8 @@ plane's border, a side the cell does not have) is a step that stays put. The wal
 symmetric chain: a step from u to v has probability (walls between u and v) / degree, the
 same as from v to u, so Aldous–Broder's first-entrance tree and Wilson's loop-erased tree
 are uniform over the spanning trees (of walls) on every grid. A triangle draws among its
-three sides instead; how each grid's draws become cells is `_grid_walk.Walk`.
+three sides instead, a disc cell among six ways; how each grid's draws become cells is
+`_grid_walk.Walk`.
 """
 from __future__ import annotations
 

@@ -2,7 +2,9 @@
 
 Cell (row, col); neighbours N (r-1, c), S (r+1, c), and for even c NE (r-1, c+1),
 SE (r, c+1), NW (r-1, c-1), SW (r, c-1); for odd c NE (r, c+1), SE (r+1, c+1), NW (r, c-1),
-SW (r+1, c-1). On the torus the columns' alternation must close up: an even column count.
+SW (r+1, c-1). On the torus the columns' alternation must close up: an even column count;
+so on the Klein bottle, whose top and bottom are glued through the mirror along column 0
+(`_twist`).
 """
 from __future__ import annotations
 
@@ -41,19 +43,46 @@ def _offsets(rr: np.ndarray, cc: np.ndarray, side: int) -> tuple[np.ndarray, np.
 
 
 def _shape_error(rows: int, cols: int, surface: str) -> str | None:
-    if surface == "torus" and cols % 2:
-        return (f"a hex grid on the torus needs an even number of columns (odd columns are "
+    if surface in ("torus", "klein") and cols % 2:
+        where = "the torus" if surface == "torus" else "the Klein bottle"
+        return (f"a hex grid on {where} needs an even number of columns (odd columns are "
                 f"shifted down half a cell, so the last column must meet the first one "
                 f"shifted the other way); got {cols}")
     return sized(rows, cols)
 
 
+def mirrored(side: int) -> int:
+    """`side` seen in a mirror along a column (x to -x): NE and NW swap, SE and SW."""
+    return (6 - side) % 6
+
+
 def _build(rows: int, cols: int, surface: str) -> Tables:
-    return offset_tables(rows, cols, surface == "torus", HexSide, _offsets,
-                         lambda side: (side + 3) % 6)
+    tables = offset_tables(rows, cols, surface == "torus", HexSide, _offsets,
+                           lambda side: (side + 3) % 6)
+    if surface == "klein":
+        _twist(tables, rows, cols)
+    return tables
+
+
+def _twist(tables: Tables, rows: int, cols: int) -> None:
+    """Glue the hex grid into a Klein bottle: left and right edges straight, as on the
+    torus; the top to the bottom through the mirror along the middle of column 0 (a mirror
+    line of the lattice): a move that leaves through the top or the bottom at column c
+    arrives at column -c (mod cols) at the other edge, every direction mirrored (NE comes
+    in as NW). With an even column count -c has c's parity, so the shifted columns meet
+    shifted ones: the twist is a glide reflection of the plane of hexagons, and a move
+    across a side and the move back across the side it enters by are its image and its
+    inverse's (`tests/test_grids.py` checks the relation symmetric)."""
+    rr, cc = np.divmod(np.arange(rows * cols, dtype=np.int64), cols)
+    for side in range(len(HexSide)):
+        r2, c2 = _offsets(rr, cc, side)
+        over = (r2 < 0) | (r2 >= rows)
+        tables.target[:, side] = (r2 % rows) * cols + np.where(over, -c2, c2) % cols
+        tables.entered[over, side] = (mirrored(side) + 3) % 6
+        tables.flipped[over, side] = True
 
 
 HEX = GridShape(GridKind.HEX, "flat-topped hexagons in columns, odd columns shifted down; "
                               "six sides (N, NE, SE, S, SW, NW)",
-                HexSide, ("plane", "torus"), _shape_error, lambda rows, cols: cols, _build,
+                HexSide, ("plane", "torus", "klein"), _shape_error, lambda rows, cols: cols, _build,
                 lambda cell, side: 60.0 * side)

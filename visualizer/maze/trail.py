@@ -11,6 +11,7 @@ Generators use it to walk (`visualizer/generators/_walk.py`), renderers to repla
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -133,6 +134,124 @@ def walk_hex(target: np.ndarray, cols: int, start: int, sides: np.ndarray) -> np
         a = leave + 1
         if a == k:
             return out
+
+
+#: a disc cell's sides (CW, CCW, IN, OUT0 … OUT5) as steps of (ring, index in the ring)
+#: between rings of the same count, where IN and OUT0 keep the index and OUT1 … lead nowhere
+_POLAR_DR = np.array([0, 0, -1, 1, 0, 0, 0, 0, 0], dtype=np.int32)
+_POLAR_DI = np.array([1, -1, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
+#: the first window a disc's run is searched in (runs between bands are a few hundred long)
+_POLAR_WINDOW = 1024
+
+
+@lru_cache(maxsize=8)
+def polar_bands(counts: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """For each ring of a disc whose rings have `counts` cells: the band of rings of its
+    count it lies in (first ring, end) and how many outward cells each cell of the band's
+    last ring has (1 on the rim)."""
+    out: list[tuple[int, int, int]] = []
+    r, rows = 0, len(counts)
+    while r < rows:
+        end = r + 1
+        while end < rows and counts[end] == counts[r]:
+            end += 1
+        ratio = counts[end] // counts[end - 1] if end < rows else 1
+        out.extend([(r, end, ratio)] * (end - r))
+        r = end
+    return tuple(out)
+
+
+def walk_polar(target: np.ndarray, cols: int, counts: tuple[int, ...], start: int,
+               draws: np.ndarray) -> np.ndarray:
+    """The flat cell after each step of a walk on a disc without a mask whose draws (uint8
+    0-5) are a cell's sides CW, CCW, IN, OUT0, OUT1, OUT2 (a side it lacks leads nowhere:
+    a step that stays put), the centre's OUT0 … OUT5 (`generators/_grid_walk.py`).
+    Between rings of the same count (a band) a step is (ring ± 1) or (index ± 1 mod
+    count), or stays put, so a run is a cumulative sum. On the outermost band the rim's
+    step stays put: the ring is the sum reflected below the rim (the sum less how far its
+    running maximum passed the rim). The first step out of the band (across its first
+    ring, or its last one below the rim, to any of the outward cells there: the count
+    grows) and every step from the centre go through the step table, and the sums restart
+    from there. The same cells as `walk_any` of the sides the draws name."""
+    k = len(draws)
+    out = np.empty(k, dtype=np.int64)
+    if k == 0:
+        return out
+    walk = _PolarWalk(counts, cols, draws)
+    here, a = int(start), 0
+    while True:
+        leave = walk.run(out, here, a)
+        if leave == k:
+            return out
+        before = int(out[leave - 1]) if leave > a else here
+        side = int(draws[leave]) + (3 if before == 0 else 0)      # flat cell 0: the centre
+        there = int(target[before, side])
+        here = out[leave] = before if there < 0 else there
+        a = leave + 1
+        if a == k:
+            return out
+
+
+class _PolarWalk:
+    """A batch of draws on a disc, summed once (`walk_polar`): `run` writes the cells of
+    one run within a band."""
+
+    def __init__(self, counts: tuple[int, ...], cols: int, sides: np.ndarray) -> None:
+        self.counts, self.cols, self.sides, self.k = counts, cols, sides, len(sides)
+        self.bands = polar_bands(counts)
+        self.cr = np.cumsum(_POLAR_DR[sides], dtype=np.int32)   # the ring, less its start
+        self.slots = self.cr * np.int64(cols)                    # ... as flat slots
+        self.ci = np.cumsum(_POLAR_DI[sides])                    # the index, likewise
+        self._lifted: dict[int, np.ndarray] = {}
+
+    def lifted(self, ratio: int) -> np.ndarray:
+        """The ring sums as if OUT1 … OUT(ratio-1) stepped outwards too: from the last ring
+        of a band whose cells have `ratio` outward cells they leave it (one test for every
+        way out: this sum leaving the band); from any other ring of the band they stay put
+        and this sum stays inside it."""
+        if ratio not in self._lifted:
+            further = (self.sides >= 4) & (self.sides < 3 + ratio)
+            self._lifted[ratio] = self.cr + further.astype(np.int32)
+        return self._lifted[ratio]
+
+    def run(self, out: np.ndarray, here: int, a: int) -> int:
+        """Write the cells of the run from step `a` (the walker on flat cell `here`) until
+        it leaves its band; return the step that leaves (the batch's length if none)."""
+        cr, ci, cols = self.cr, self.ci, self.cols
+        r0, i0 = divmod(here, cols)
+        if r0 == 0:                          # the centre draws among its outward sides
+            return a
+        low, end, ratio = self.bands[r0]
+        n, k = self.counts[r0], self.k
+        base_r = r0 - (int(cr[a - 1]) if a else 0)
+        base_i = i0 - (int(ci[a - 1]) if a else 0)
+        rim = end == len(self.counts)
+        test = None if rim else self.lifted(ratio)
+        rim_max = top = len(self.counts) - 1
+        j, width = a, _POLAR_WINDOW
+        while j < k:
+            e = min(k, j + width)
+            if test is not None:
+                bad = (test[j:e] + (base_r - low)).view(np.uint32) >= end - low
+                m = int(bad.argmax())
+                if not bad[m]:
+                    m = e - j
+                out[j:j + m] = self.slots[j:j + m] + (ci[j:j + m] + base_i) % n \
+                    + base_r * cols
+            else:               # reflected below the rim; leaves only inwards
+                ring = cr[j:e] + base_r
+                high = np.maximum(np.maximum.accumulate(ring), rim_max)
+                rim_max = int(high[-1])
+                ring -= high - top
+                bad = ring < low
+                m = int(bad.argmax())
+                if not bad[m]:
+                    m = e - j
+                out[j:j + m] = ring[:m] * cols + (ci[j:j + m] + base_i) % n
+            if m < e - j:
+                return j + m
+            j, width = e, width * 2
+        return k
 
 
 def trail_cells(target: np.ndarray, cols: int, start: int, trail: bytes,

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 from .. import events as ev
 from ..choices import View
 from ..grids import make_grid
-from .grid_geometry import GridGeometry, grid_geometry
+from .grid_geometry import GridGeometry
+from .grid_neighbourhood import GridNeighbourhoodPanel
+from .grid_view import GridViewGeometry, shaped_geometry
 from .life_geometry import LifeGeometry, life_geometry
 from .life_panel import LifePanel
 from .maze_caption import MazeCaption
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def geometry(spec: "PanelSpec", blocks: bool, *, text_size: int = 13, peak: int | None = None
-             ) -> MazeGeometry | ViewGeometry | LifeGeometry | GridGeometry:
+             ) -> MazeGeometry | ViewGeometry | LifeGeometry | GridGeometry | GridViewGeometry:
     """Where panel `spec`'s pixels are, as `make_panel` draws it: a maze's (`blocks`: a
     block maze, without thin walls), a neighbourhood view's, or a Life grid's with its chart
     (labelled at `text_size`, scaled to `peak`)."""
@@ -32,8 +34,9 @@ def geometry(spec: "PanelSpec", blocks: bool, *, text_size: int = 13, peak: int 
                              chart_beside=spec.chart_beside)
     m = spec.maze
     assert m is not None, "a panel is a maze or a Life run"
-    shaped = grid_geometry(m.grid, m.rows, m.cols, m.surface, m.mask, cell_size=m.cell_size,
-                           wall=m.wall)
+    shaped = shaped_geometry(m.grid, m.rows, m.cols, m.surface, m.mask,
+                             view=m.view == View.NEIGHBOURHOOD, cell_size=m.cell_size,
+                             wall=m.wall)
     if shaped is not None:
         return shaped
     kind = ViewGeometry if m.view == View.NEIGHBOURHOOD else MazeGeometry
@@ -56,9 +59,10 @@ def make_panel(spec: "PanelSpec", *, text_size: int = 13, peak: int | None = Non
     m = spec.maze
     assert m is not None, "a panel is a maze or a Life run"
     if not m.plain:
-        return MazePanel(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall,
-                         surface=m.surface, first=first, caption=MazeCaption.of(settings),
-                         quiet=quiet, grid=make_grid(m.grid, m.rows, m.cols, m.surface, m.mask))
+        shaped = GridNeighbourhoodPanel if m.view == View.NEIGHBOURHOOD else MazePanel
+        return shaped(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall,
+                      surface=m.surface, first=first, caption=MazeCaption.of(settings),
+                      quiet=quiet, grid=make_grid(m.grid, m.rows, m.cols, m.surface, m.mask))
     kind = NeighbourhoodPanel if m.view == View.NEIGHBOURHOOD else MazePanel
     return kind(m.rows, m.cols, cell_size=m.cell_size, wall=m.wall, surface=m.surface,
                 first=first, caption=MazeCaption.of(settings), quiet=quiet)

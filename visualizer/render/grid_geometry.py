@@ -56,6 +56,9 @@ class GridGeometry:
     wall: int
     #: the band around the picture that holds the glue marks of a torus (0: none)
     glue: int = 0
+    #: a shift (y, x) of less than a pixel of every shape but the disc's (a copy of the
+    #: maze in the neighbourhood view, placed where the lattice puts it: `grid_view.py`)
+    nudge: tuple[float, float] = (0.0, 0.0)
 
     margin = 0
     framed = False
@@ -89,6 +92,11 @@ class GridGeometry:
         return self.glue + self.wall + 1.25
 
     @property
+    def pads(self) -> tuple[float, float]:
+        """Where the shapes begin in y and in x: `pad`, nudged."""
+        return self.pad + self.nudge[0], self.pad + self.nudge[1]
+
+    @property
     def shape(self) -> tuple[int, int]:
         """(height, width) of the whole picture, by arithmetic."""
         p, rows, cols, kind = self.pitch, self.rows, self.cols, self.grid.kind
@@ -118,28 +126,30 @@ class GridGeometry:
     def centre(self, cell: Cell) -> tuple[float, float]:
         """The (y, x) of the middle of `cell`."""
         r, c = cell
-        p, pad, kind = self.pitch, self.pad, self.grid.kind
+        p, kind = self.pitch, self.grid.kind
+        py, px = self.pads
         if kind == GridKind.HEX:
             radius = p / SQRT3
-            return pad + p / 2 + r * p + (p / 2 if c % 2 else 0.0), pad + radius + 1.5 * radius * c
+            return py + p / 2 + r * p + (p / 2 if c % 2 else 0.0), px + radius + 1.5 * radius * c
         if kind == GridKind.TRIANGLE:
             side, h = p * SQRT3, 1.5 * p
-            y = pad + r * h + (2 * h / 3 if upward(r, c) else h / 3)
-            return y, pad + c * side / 2 + side / 2
+            y = py + r * h + (2 * h / 3 if upward(r, c) else h / 3)
+            return y, px + c * side / 2 + side / 2
         if kind == GridKind.POLAR:
-            mid = pad + self.rows * p
+            mid = self.pad + self.rows * p
             if r == 0:
                 return mid, mid
             n = ring_counts(self.rows)[r]
             angle = 2 * math.pi * (c + 0.5) / n
             return mid - (r + 0.5) * p * math.cos(angle), mid + (r + 0.5) * p * math.sin(angle)
-        return pad + (r + 0.5) * p, pad + (c + 0.5) * p
+        return py + (r + 0.5) * p, px + (c + 0.5) * p
 
     def polygon(self, cell: Cell) -> list[tuple[float, float]]:
         """The corners (y, x) of a polygon cell, so that side k runs from corner `k` to
         corner `k + 1` (a side the cell does not have: a point, at a triangle's apex)."""
         r, c = cell
-        p, pad, kind = self.pitch, self.pad, self.grid.kind
+        p, kind = self.pitch, self.grid.kind
+        pad_y, pad_x = self.pads
         if kind == GridKind.HEX:
             y, x = self.centre(cell)
             radius = p / SQRT3
@@ -147,13 +157,13 @@ class GridGeometry:
                     for a in (240, 300, 0, 60, 120, 180)]
         if kind == GridKind.TRIANGLE:
             side, h = p * SQRT3, 1.5 * p
-            y0, x0 = pad + r * h, pad + c * side / 2
+            y0, x0 = pad_y + r * h, pad_x + c * side / 2
             if upward(r, c):      # N (none: the apex), E, S, W
                 apex, right, left = (y0, x0 + side / 2), (y0 + h, x0 + side), (y0 + h, x0)
                 return [apex, apex, right, left]
             tl, tr, bottom = (y0, x0), (y0, x0 + side), (y0 + h, x0 + side / 2)
             return [tl, tr, bottom, bottom]
-        y0, x0 = pad + r * p, pad + c * p      # a square: N, E, S, W
+        y0, x0 = pad_y + r * p, pad_x + c * p      # a square: N, E, S, W
         return [(y0, x0), (y0, x0 + p), (y0 + p, x0 + p), (y0 + p, x0)]
 
     # --- the classified picture ----------------------------------------------------------

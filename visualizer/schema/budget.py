@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..choices import View
 from ..export import FORMATS
-from ..render.grid_geometry import grid_geometry
+from ..render.grid_view import shaped_geometry
 from ..render.maze_geometry import MazeGeometry, ViewGeometry
 
 if TYPE_CHECKING:
@@ -91,8 +91,9 @@ def _panel_side(spec: PanelSpec, cell_size: int) -> tuple[int, int]:
                                       chart_beside=spec.chart_beside).shape
         return width, height
     m = _maze(spec)
-    shaped = grid_geometry(m.grid, m.rows, m.cols, m.surface, m.mask, cell_size=cell_size,
-                           wall=m.wall)
+    shaped = shaped_geometry(m.grid, m.rows, m.cols, m.surface, m.mask,
+                             view=m.view == View.NEIGHBOURHOOD, cell_size=cell_size,
+                             wall=m.wall)
     if shaped is not None:
         height, width = shaped.shape
         return width, height

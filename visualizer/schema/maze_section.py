@@ -114,6 +114,21 @@ class Maze(Section):
             yield ("surface",), problem
 
 
+def view_refusal(grid: str, mask: object, surface: str = "plane") -> str | None:
+    """Why the neighbourhood view cannot draw a maze on `grid` (with `mask`) on `surface`,
+    or None: it draws squares, hexagons and triangles, without a mask, on the plane and the
+    torus (off the square grid: its copies are straight)."""
+    if grid in (GridKind.HEX, GridKind.TRIANGLE) and surface not in ("plane", "torus"):
+        return (f"the neighbourhood view of a {grid} grid is drawn on the plane and the "
+                f"torus only (their copies are straight; on {surface} they are mirrored)")
+    if grid == GridKind.POLAR:
+        return ("the neighbourhood view is not drawn on a polar grid: a disc lies on the "
+                "plane alone, nothing glued to its rim, so no copy continues it")
+    if mask is not None:
+        return "the neighbourhood view is drawn for grids without a mask only"
+    return None
+
+
 def _grid_rules(data: dict, bad: Callable[..., bool],
                 read: dict[str, tuple[str, ...]]) -> Iterable[Problem]:
     """A grid other than the plain square: a size given, the square view, a grid its
@@ -128,8 +143,10 @@ def _grid_rules(data: dict, bad: Callable[..., bool],
         yield ("rows",), ("expected a whole number: `auto` sizes the plain square grid only "
                           f"(this maze is on a {grid} grid{' with a mask' if mask else ''})")
         return
-    if data.get("view", View.SQUARE) != View.SQUARE:
-        yield ("view",), "the neighbourhood view is drawn for the plain square grid only"
+    if data.get("view", View.SQUARE) != View.SQUARE and \
+            (refusal := view_refusal(grid, mask, str(data.get("surface", "plane")))) \
+            is not None:
+        yield ("view",), refusal
     if bad("rows") or bad("cols") or ("surface" in data and bad("surface")):
         return
     try:
