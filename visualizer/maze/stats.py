@@ -170,7 +170,7 @@ def maze_stats(maze: Maze) -> dict[str, Any]:
     """The figures of `maze` (see `compute_maze_stats`), remembered for identical mazes:
     a scenario's stream runs twice when its frames are counted first."""
     key = (maze.surface, maze.grid, maze.faces.tobytes(), maze.blocked.tobytes(), maze.entrance,
-           maze.exit, maze.entrance_side, maze.exit_side)
+           maze.exit, maze.entrance_side, maze.exit_side, tuple(sorted(maze.crossings.items())))
     found = _REMEMBERED.get(key)
     if found is None:
         found = compute_maze_stats(maze)
@@ -307,7 +307,8 @@ _TALLY = ev.Dispatch("the solve statistics", {
     ev.CellMarked: _SolveTally.marked, ev.PathFound: _SolveTally.found,
     ev.NoPath: _SolveTally.failed,
     ev.Walked: _SolveTally.walked,
-}, ignored=(ev.GridCreated, ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
+}, ignored=(ev.GridCreated, ev.TunnelDug, ev.WallConsidered, ev.WallOpened, ev.WallClosed,
+            ev.WallRejected,
             ev.CellBlocked, ev.CellOpened, ev.EndpointsSet, ev.MarksCleared, ev.SetsMerged,
             ev.Heading, ev.PassageMarked, ev.Generation, ev.Statistics, ev.Milestone))
 
