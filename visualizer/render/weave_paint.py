@@ -2,9 +2,9 @@
 
 The crossed cell's own corridor runs through it between two thin walls (the bridge's
 sides); on the tunnel's axis, short stubs between the cell's edge and those walls show
-the tunnel's mouths, each in the colour of the cell at that end (so a path or a search
-that goes under shows on both sides of the bridge and not on it). The corners beside the
-stubs are wall. The wall between a tunnel's mouth and the cell outside it is coloured as
+the tunnel's mouths, in the colour of the passage between the tunnel's two ends (so a
+path that goes under shows on both sides of the bridge and not on it). The corners beside
+the stubs are wall. The wall between a tunnel's mouth and the cell outside it is coloured as
 if the crossed cell were the cell at the tunnel's other end.
 """
 from __future__ import annotations
@@ -59,17 +59,16 @@ def bridge(painter: Any, i: int) -> None:
     cell = divmod(i, panel.maze.cols)
     axis = panel.maze.crossings[cell]
     s = g.cell_size
-    k, t = max(1, s // 5), 1
+    k, t = max(1, s // 5), max(1, g.wall // 2)
     y, x = g.cell_origin(cell)
     across = axis.sides[0] in (Side.N, Side.S)       # the tunnel runs up and down
     block = painter.raster[y:y + s, x:x + s]
     view = block.T if across else block               # rows: along the bridge's corridor
-    ends = [panel._target[i][side] for side in axis.sides]   # E then W, or N then S
-    fills = [painter.fill(j) if j >= 0 else WALL for j in ends]
-    for lo, hi, colour in ((s - k, s, fills[0]), (0, k, fills[1])):
+    tunnel = painter.face_colour(i, axis.sides[0], painter.fill(i))
+    for lo, hi in ((s - k, s), (0, k)):
         if across:
             lo, hi = s - hi, s - lo                   # N is the top: its stub first
-        view[k:s - k, lo:hi] = colour
+        view[k:s - k, lo:hi] = tunnel
         view[:k, lo:hi] = WALL
         view[s - k:, lo:hi] = WALL
     view[:, k:k + t] = WALL
