@@ -2,7 +2,9 @@
 
 A cell C can be tunnelled under, from a cell beside it, when C is a corridor running
 straight across the move (its open sides are exactly the two sides across it), C is not
-crossed already, and the cell beyond C, straight on, is still to be joined. The tunnel
+crossed already, and the cell beyond C, straight on, is still to be joined; the five
+cells of a crossing (C, the tunnel's two ends, the corridor's two cells) are distinct, as
+a small glued surface might make them otherwise. The tunnel
 opens C's two walls on the move's axis (`TunnelDug`): the passage joins the cells on
 either side of C, and C keeps its own corridor. Counting each tunnel as one passage
 between the cells it joins, the maze stays a spanning tree.
@@ -39,7 +41,8 @@ def tunnel(maze: Maze, here: Cell, side: Side, taken: list[bool]
     if sorted(s for s in Side if maze.faces[over[0], over[1], s]) != sorted(across):
         return None
     beyond = maze.move(over, entered.opposite)
-    if beyond is None or taken[beyond.cell[0] * maze.cols + beyond.cell[1]]:
+    if beyond is None or taken[beyond.cell[0] * maze.cols + beyond.cell[1]] \
+            or any(getattr(maze.move(over, s), "cell", None) == here for s in across):
         return None
     return over, axis_of(entered), beyond.cell
 
@@ -107,8 +110,8 @@ def seed_crossings(maze: Maze, rng: np.random.Generator, sets: UnionFind
         over = [flat[s] for s in Side if s not in under.sides]
         roots = {sets.find(i), *(sets.find(j) for j in over)}
         ends_roots = {sets.find(j) for j in ends}
-        if len(roots) < 3 or len(ends_roots) < 2 or ends_roots <= roots \
-                or i in ends or len(set(ends)) < 2:
+        if len({i, *over, *ends}) < 5 or len(roots) < 3 or len(ends_roots) < 2 \
+                or ends_roots <= roots:
             continue
         for j in over:
             joined = sets.union(i, j)
