@@ -40,8 +40,9 @@ def tunnel_face(panel: Any, i: int, side: int) -> tuple[int, int, int] | None:
 
 
 def after_cell(painter: Any, i: int) -> None:
-    """After flat cell `i` is painted: its bridge if it is crossed, and the bridge of each
-    crossed cell whose tunnel it opens into (the stub on its side takes its colour)."""
+    """After flat cell `i` is painted: its bridge if it is crossed, and the bridge and the
+    tunnel's mouths of each crossed cell beside it (their colour follows the tunnel's
+    two ends)."""
     panel = painter.panel
     crossings = panel.maze.crossings
     cols = panel.maze.cols
@@ -51,6 +52,8 @@ def after_cell(painter: Any, i: int) -> None:
         j = panel._target[i][side]
         if j >= 0 and j != i and divmod(j, cols) in crossings:
             bridge(painter, j)
+            for mouth in crossings[divmod(j, cols)].sides:   # both ends' colours meet there
+                painter._paint_face(j, mouth)
 
 
 def bridge(painter: Any, i: int) -> None:
