@@ -209,3 +209,43 @@ def test_the_weave_scenario_renders_at_1280x720(tmp_path):
                      "1280x720"]) == 0
     with Image.open(out) as gif:
         assert gif.size == (1280, 720) and gif.n_frames > 100
+
+
+def test_next_cell_on_a_weave_accepts_the_cells_beyond_a_tunnel_too():
+    """The backtracker's "where next?" on a weave: every unvisited neighbour, and every
+    unvisited cell it could reach under a corridor at that moment, is right; the step
+    it took is always among them."""
+    from pathlib import Path
+
+    from streams import phased_events
+    from visualizer.questions import Kind, Question
+    from visualizer.questions.answers import candidates
+
+    spec = parse({"seed": 5, "maze": {"rows": 6, "cols": 6, "weave": True},
+                  "generator": "backtracker"}, Path("lesson.yaml")).panels[0]
+    events = phased_events(spec)
+    pool = candidates(Question(Kind.NEXT_CELL), events, spec)
+    model = viz.maze(6, 6, weave=True)
+    applied, seen, tunnelled = 0, set(), 0
+    for c in pool:
+        for _, event in events[applied + 1:c.index + 1]:
+            model.apply(event)
+        applied = c.index
+        here = events[c.index][1].cell
+        seen.add(here)
+        seen |= {e.cell for _, e in events[:c.index + 1] if isinstance(e, ev.CellMarked)}
+        beyond = {dug[2] for side in Side
+                  if (dug := model.tunnel_under(here, side)) is not None
+                  and dug[2] not in seen}
+        near = {s.cell for side in Side if (s := model.move(here, side)) is not None} - seen
+        if near | beyond:
+            assert c.answer.accepted == frozenset(near | beyond)
+        tunnelled += bool(beyond)
+    assert tunnelled > 0
+
+
+def test_the_weave_scenario_plays_in_the_html_player(tmp_path):
+    out = tmp_path / "weave.html"
+    assert cli.main(["scenarios/grids_weave.yaml", "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "<canvas" in text or "<img" in text

@@ -22,29 +22,14 @@ from ..maze.union_find import UnionFind
 from ._common import Draws, start_cell
 
 
-def axis_of(side: Side) -> Axis:
-    """The axis a move across `side` runs along."""
-    return Axis.EAST_WEST if side in (Side.E, Side.W) else Axis.NORTH_SOUTH
-
-
 def tunnel(maze: Maze, here: Cell, side: Side, taken: list[bool]
            ) -> tuple[Cell, Axis, Cell] | None:
-    """(the crossed cell, the tunnel's axis in that cell's own sides, the cell beyond) for a
-    tunnel from `here` across `side`, or None when there is none to dig (`taken[i]`: flat
-    cell i is in the maze already)."""
-    step = maze.move(here, side)
-    if step is None or step.cell == here or step.cell in maze.crossings:
+    """`Maze.tunnel_under` when the cell beyond is not in the maze yet (`taken[i]`: flat
+    cell i is), else None."""
+    dug = maze.tunnel_under(here, side)
+    if dug is None or taken[dug[2][0] * maze.cols + dug[2][1]]:
         return None
-    over = step.cell
-    entered = Side(step.side)
-    across = [s for s in Side if s not in (entered, entered.opposite)]
-    if sorted(s for s in Side if maze.faces[over[0], over[1], s]) != sorted(across):
-        return None
-    beyond = maze.move(over, entered.opposite)
-    if beyond is None or taken[beyond.cell[0] * maze.cols + beyond.cell[1]] \
-            or any(getattr(maze.move(over, s), "cell", None) == here for s in across):
-        return None
-    return over, axis_of(entered), beyond.cell
+    return dug
 
 
 def backtracker(maze: Maze, rng: np.random.Generator, start: Cell | None

@@ -165,6 +165,26 @@ class Maze:
         assert a is not None and b is not None, "a tunnel's ends are cells"
         return a.cell, b.cell
 
+    def tunnel_under(self, here: Cell, side: Side) -> tuple[Cell, ev.Axis, Cell] | None:
+        """(the cell across `side` of `here`, the tunnel's axis in that cell's sides, the
+        cell beyond it straight on) when a tunnel could go under that cell: it is not
+        crossed and is a corridor straight across the move (its open sides exactly the two
+        across it), and the five cells of the crossing are distinct; else None."""
+        step = self.move(here, side)
+        if step is None or step.cell == here or step.cell in self.crossings:
+            return None
+        over, entered = step.cell, Side(step.side)
+        across = [s for s in Side if s not in (entered, entered.opposite)]
+        if [s for s in Side if self.faces[over[0], over[1], s]] != across:
+            return None
+        beyond = self.move(over, entered.opposite)
+        corridor = [self.move(over, s) for s in across]
+        if beyond is None or any(s is None or s.cell in (here, over, beyond.cell)
+                                 for s in corridor):
+            return None
+        axis = ev.Axis.EAST_WEST if entered in (Side.E, Side.W) else ev.Axis.NORTH_SOUTH
+        return over, axis, beyond.cell
+
     def open_walls(self) -> list[tuple[int, int, int]]:
         """Every open wall between two cells, once each (canonical keys)."""
         return list(Walls(self._open_wall_faces(), self.cols, self.degree))
