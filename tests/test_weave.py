@@ -157,9 +157,11 @@ def test_a_bridge_shows_its_corridor_walls_and_the_tunnel_stubs():
     y, x = panel.geometry.cell_origin((1, 1))
     block = panel.raster[y:y + 10, x:x + 10]
     wall, passage = INDEX["wall"], INDEX["passage"]
+    # cell 10, wall 2: the bridge's sides 2 in from the tunnel's (1 thick), the stubs
+    # between, edged with wall 1 thick where they meet the corridor's ends
     assert (block[:, 2] == wall).all() and (block[:, 7] == wall).all()   # bridge sides
-    assert (block[2:8, 0:2] == passage).all() and (block[2:8, 8:] == passage).all()
-    assert (block[0:2, 0:2] == wall).all()                                # a corner
+    assert (block[1:9, 0:2] == passage).all() and (block[1:9, 8:] == passage).all()
+    assert (block[[0, 9], 0:2] == wall).all() and (block[[0, 9], 8:] == wall).all()
     assert (block[:, 3:7] == passage).all()                               # the corridor
 
 

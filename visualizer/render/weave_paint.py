@@ -3,9 +3,9 @@
 The crossed cell's own corridor runs through it between two thin walls (the bridge's
 sides); on the tunnel's axis, short stubs between the cell's edge and those walls show
 the tunnel's mouths, in the colour of the passage between the tunnel's two ends (so a
-path that goes under shows on both sides of the bridge and not on it). The corners beside
-the stubs are wall. The wall between a tunnel's mouth and the cell outside it is coloured as
-if the crossed cell were the cell at the tunnel's other end.
+path that goes under shows on both sides of the bridge and not on it), edged with wall
+where they meet the corridor's own ends. The wall between a tunnel's mouth and the cell
+outside it is coloured as if the crossed cell were the cell at the tunnel's other end.
 """
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def bridge(painter: Any, i: int) -> None:
     cell = divmod(i, panel.maze.cols)
     axis = panel.maze.crossings[cell]
     s = g.cell_size
-    k, t = max(1, s // 5), max(1, g.wall // 2)
+    k, t = max(1, s // 5), max(1, (g.wall + 1) // 2)
     y, x = g.cell_origin(cell)
     across = axis.sides[0] in (Side.N, Side.S)       # the tunnel runs up and down
     block = painter.raster[y:y + s, x:x + s]
@@ -71,9 +71,9 @@ def bridge(painter: Any, i: int) -> None:
     for lo, hi in ((s - k, s), (0, k)):
         if across:
             lo, hi = s - hi, s - lo                   # N is the top: its stub first
-        view[k:s - k, lo:hi] = tunnel
-        view[:k, lo:hi] = WALL
-        view[s - k:, lo:hi] = WALL
+        view[t:s - t, lo:hi] = tunnel
+        view[:t, lo:hi] = WALL
+        view[s - t:, lo:hi] = WALL
     view[:, k:k + t] = WALL
     view[:, s - k - t:s - k] = WALL
     painter.touch(y, y + s, x, x + s)
