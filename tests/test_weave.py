@@ -176,11 +176,16 @@ def test_a_bridge_shows_its_corridor_walls_and_the_tunnel_stubs():
     ("rows: 4, cols: 4, weave: true", "wilson", "generator.name",
      "the generators that weave: backtracker, kruskal"),
     ("rows: 4, cols: 4, weave: 1", "backtracker", "maze.weave", "true or false"),
+    ("rows: 4, cols: 4, weave: true", "{code: 'def generate(maze): pass'}", "generator",
+     "your own function does not"),
+    ("rows: 4, cols: 4, weave: true", "kruskal\nsolver: {code: 'def solve(maze): pass'}",
+     "solver", "not among the links your own solver"),
 ])
 def test_bad_weave_input_is_located(maze, generator, where, words, tmp_path):
     import yaml
 
-    data = yaml.safe_load(f"maze: {{{maze}}}\ngenerator: {generator}\nsolver: bfs\n")
+    text = f"maze: {{{maze}}}\ngenerator: {generator}\n"
+    data = yaml.safe_load(text if "solver" in text else text + "solver: bfs\n")
     with pytest.raises(ScenarioError) as info:
         parse(data, tmp_path / "s.yaml")
     text = str(info.value)

@@ -200,6 +200,10 @@ def maze_panel_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
         elif generator is not None and \
                 (refused := registry.get("generator", generator).weave_refusal()):
             yield ("generator", "name"), refused
+        if is_own(data.get("solver")):
+            yield ("solver",), ("a weave's tunnels are not among the links your own solver "
+                                "is shown (it sees the walls beside a cell); use a "
+                                "registered solver")
     if generator is not None and data.get("braid") and not bad("braid") \
             and registry.get("generator", generator).blocks:
         yield ("braid",), (f"braiding opens walls; `{generator}` makes a block maze without "
