@@ -19,17 +19,45 @@ from .. import events as ev
 from ..events import Axis, Cell, Mark, Side
 from ..maze import Maze, created
 from ..maze.union_find import UnionFind
-from ._common import Draws, start_cell
+from ._common import Draws, Moves, start_cell
 
 
-def tunnel(maze: Maze, here: Cell, side: Side, taken: list[bool]
-           ) -> tuple[Cell, Axis, Cell] | None:
-    """`Maze.tunnel_under` when the cell beyond is not in the maze yet (`taken[i]`: flat
-    cell i is), else None."""
-    dug = maze.tunnel_under(here, side)
-    if dug is None or taken[dug[2][0] * maze.cols + dug[2][1]]:
-        return None
-    return dug
+class _Tunnels:
+    """`Maze.tunnel_under` on flat cells, by the maze's move tables and each cell's open
+    sides kept here as a 4-bit mask (the generator opens every wall through `open` and
+    `dig`), for a carver that asks at every step."""
+
+    def __init__(self, maze: Maze) -> None:
+        self.maze = maze
+        moves = Moves(maze)
+        self.target, self.entered = moves.target, moves.entered
+        self.opened = [0] * maze.cells
+        self.crossed = [False] * maze.cells
+
+    def under(self, h: int, side: int, taken: list[bool]) -> tuple[int, Axis, int] | None:
+        """(the crossed cell, the axis, the cell beyond) for a tunnel from flat cell `h`
+        across `side` to a cell not `taken` yet, or None (as `Maze.tunnel_under`)."""
+        o = self.target[h][side]
+        if o < 0 or o == h or self.crossed[o]:
+            return None
+        t = self.entered[h][side]
+        left, right = (t + 1) % 4, (t + 3) % 4
+        if self.opened[o] != (1 << left) | (1 << right):
+            return None
+        row = self.target[o]
+        beyond, a, b = row[(t + 2) % 4], row[left], row[right]
+        if beyond < 0 or taken[beyond] or a < 0 or b < 0 or {a, b} & {h, o, beyond}:
+            return None
+        return o, Axis.EAST_WEST if t in (Side.E, Side.W) else Axis.NORTH_SOUTH, beyond
+
+    def open(self, h: int, side: int) -> None:
+        self.opened[h] |= 1 << side
+        self.opened[self.target[h][side]] |= 1 << self.entered[h][side]
+
+    def dig(self, o: int, axis: Axis) -> None:
+        for side in axis.sides:
+            self.open(o, side)
+        self.crossed[o] = True
 
 
 def backtracker(maze: Maze, rng: np.random.Generator, start: Cell | None
@@ -38,40 +66,50 @@ def backtracker(maze: Maze, rng: np.random.Generator, start: Cell | None
     cell beyond (drawn among the unvisited neighbours, each way equally likely)."""
     yield created(maze)
     draws = Draws(rng, maze.cells)
+    tunnels = _Tunnels(maze)
+    target, cells = tunnels.target, [divmod(i, maze.cols) for i in range(maze.cells)]
     seen = [False] * maze.cells
-    start = start_cell(maze, rng, start)
-    seen[start[0] * maze.cols + start[1]] = True
-    stack = [start]
-    yield ev.CellMarked(start, Mark.CURRENT)
+    first = start_cell(maze, rng, start)
+    seen[first[0] * maze.cols + first[1]] = True
+    stack = [first[0] * maze.cols + first[1]]
+    yield ev.CellMarked(first, Mark.CURRENT)
     backtracked = False
     while stack:
-        here = stack[-1]
-        options: list[tuple[Side, tuple[Cell, Axis] | None, Cell]] = []
+        h = stack[-1]
+        options: list[tuple[Side, tuple[int, Axis] | None, int]] = []
         for side in Side:
-            step = maze.move(here, side)
-            if step is not None and not seen[step.cell[0] * maze.cols + step.cell[1]]:
-                options.append((side, None, step.cell))
-            elif (dug := tunnel(maze, here, side, seen)) is not None:
+            j = target[h][side]
+            if j >= 0 and not seen[j]:
+                options.append((side, None, j))
+            elif (dug := tunnels.under(h, side, seen)) is not None:
                 options.append((side, dug[:2], dug[2]))
         if not options:
             stack.pop()
             if not backtracked:
                 backtracked = True
-                yield ev.Milestone("first backtrack", here, ev.MilestoneKind.FIRST_BACKTRACK)
-            yield ev.CellMarked(here, Mark.DONE)
+                yield ev.Milestone("first backtrack", cells[h],
+                                   ev.MilestoneKind.FIRST_BACKTRACK)
+            yield ev.CellMarked(cells[h], Mark.DONE)
             if stack:
-                yield ev.CellMarked(stack[-1], Mark.CURRENT)
+                yield ev.CellMarked(cells[stack[-1]], Mark.CURRENT)
             continue
         side, over, there = options[draws.below(len(options))]
         if over is None:
-            maze.open_wall(here, side)
-            yield ev.WallOpened(here, side)
+            tunnels.open(h, side)
+            maze.open_wall(cells[h], side)
+            yield ev.WallOpened(cells[h], side)
         else:
-            maze.dig_tunnel(*over)
-            yield ev.TunnelDug(*over)
-        seen[there[0] * maze.cols + there[1]] = True
+            tunnels.dig(*over)
+            maze.dig_tunnel(cells[over[0]], over[1])
+            yield ev.TunnelDug(cells[over[0]], over[1])
+        seen[there] = True
         stack.append(there)
-        yield ev.CellMarked(there, Mark.CURRENT)
+        yield ev.CellMarked(cells[there], Mark.CURRENT)
+
+
+#: by the tunnel's axis: its sides (in `Axis.sides` order) and the corridor's (N E S W order)
+_SPLIT = {Axis.EAST_WEST: ((Side.E, Side.W), (Side.N, Side.S)),
+          Axis.NORTH_SOUTH: ((Side.N, Side.S), (Side.E, Side.W))}
 
 
 def seed_crossings(maze: Maze, rng: np.random.Generator, sets: UnionFind
@@ -82,66 +120,75 @@ def seed_crossings(maze: Maze, rng: np.random.Generator, sets: UnionFind
     cols = maze.cols
     tries = rng.integers(0, maze.cells, size=maze.cells).tolist()
     turns = rng.random(maze.cells).tolist()
+    moves = Moves(maze)
+    target = moves.target
+    linked = [False] * maze.cells            # a passage opened here already
+    find = sets.find
     for i, turn in zip(tries, turns):
-        cell = divmod(i, cols)
-        if maze.faces[cell].any():
+        flat = target[i]
+        if linked[i] or min(flat) < 0:
             continue
-        near = [maze.move(cell, side) for side in Side]
-        if any(step is None for step in near):
-            continue
-        flat = [s.cell[0] * cols + s.cell[1] for s in near if s is not None]
         under = Axis.EAST_WEST if turn < 0.5 else Axis.NORTH_SOUTH
-        ends = [flat[s] for s in under.sides]
-        over = [flat[s] for s in Side if s not in under.sides]
-        roots = {sets.find(i), *(sets.find(j) for j in over)}
-        ends_roots = {sets.find(j) for j in ends}
+        tunnel_sides, corridor_sides = _SPLIT[under]
+        ends = [flat[s] for s in tunnel_sides]
+        over = [flat[s] for s in corridor_sides]
+        roots = {find(i), *(find(j) for j in over)}
+        ends_roots = {find(j) for j in ends}
         if len({i, *over, *ends}) < 5 or len(roots) < 3 or len(ends_roots) < 2 \
                 or ends_roots <= roots:
             continue
+        cell = divmod(i, cols)
         for j in over:
-            joined = sets.union(i, j)
-            assert joined is not None
-            a, b, root = joined
+            a, b, root = _joined(sets, i, j)
             yield ev.SetsMerged(divmod(a, cols), divmod(b, cols), divmod(root, cols),
                                 sets.last_cost)
-        for side in Side:
-            if side not in under.sides:
-                maze.open_wall(cell, side)
-                yield ev.WallOpened(cell, side)
-        joined = sets.union(ends[0], ends[1])
-        assert joined is not None
-        a, b, root = joined
+        for side in corridor_sides:
+            moves.open(i, side)
+            yield ev.WallOpened(cell, side)
+        a, b, root = _joined(sets, ends[0], ends[1])
         yield ev.SetsMerged(divmod(a, cols), divmod(b, cols), divmod(root, cols),
                             sets.last_cost)
         maze.dig_tunnel(cell, under)
         yield ev.TunnelDug(cell, under)
+        for j in (i, *over, *ends):
+            linked[j] = True
+
+
+def _joined(sets: UnionFind, i: int, j: int) -> tuple[int, int, int]:
+    joined = sets.union(i, j)
+    assert joined is not None, "a crossing joins different sets"
+    return joined
 
 
 def kruskal(maze: Maze, rng: np.random.Generator) -> Iterator[ev.Event]:
-    """Kruskal on a weave: crossings seeded first, then every wall still closed in a random
-    order, opened when it joins two sets."""
+    """Kruskal on a weave: crossings seeded first, then every wall still closed (every wall
+    but the crossed cells') in a random order, opened when it joins two sets."""
     yield created(maze, fill=ev.Fill.SETS)
     sets = UnionFind(maze.cells)
     yield from seed_crossings(maze, rng, sets)
+    moves = Moves(maze)
+    crossed = [False] * maze.cells
+    for cell in maze.crossings:
+        crossed[moves.flat(cell)] = True
     walls = maze.grid.wall_faces
     here, sides = np.divmod(walls[rng.permutation(len(walls))], maze.degree)
-    left = maze.cell_count - 1 - sum(3 for _ in maze.crossings)
-    for i, s in zip(here.tolist(), sides.tolist()):
-        cell, side = divmod(i, maze.cols), Side(s)
-        step = maze.move(cell, side)
+    there = moves.table[here, sides]
+    left = maze.cell_count - 1 - 3 * len(maze.crossings)
+    cells, union, side_of = moves.cells, sets.union, maze.grid.all_sides
+    for i, s, j in zip(here.tolist(), sides.tolist(), there.tolist()):
         if left <= 0:
             break
-        if maze.faces[cell[0], cell[1], side] or step is None:
+        if j < 0 or crossed[i] or crossed[j]:
             continue
+        cell, side = cells[i], side_of[s]
         yield ev.WallConsidered(cell, side)
-        joined = sets.union(i, step.cell[0] * maze.cols + step.cell[1])
+        joined = union(i, j)
         if joined is None:
             yield ev.WallRejected(cell, side, ev.Rejection.SAME_SET)
             continue
         a, b, root = joined
-        yield ev.SetsMerged(divmod(a, maze.cols), divmod(b, maze.cols),
-                            divmod(root, maze.cols), sets.last_cost)
-        maze.open_wall(cell, side)
+        yield ev.SetsMerged(cells[a], cells[b], cells[root], sets.last_cost)
+        moves.open(i, s)
         yield ev.WallOpened(cell, side)
         left -= 1
     yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
