@@ -15,7 +15,7 @@ from visualizer import cli, registry
 from visualizer import events as ev
 from visualizer.events import Axis, Side
 from visualizer.maze import replay
-from visualizer.maze.stats import maze_stats
+from visualizer.maze.stats import maze_stats, maze_summary
 from visualizer.render.maze_panel import MazePanel
 from visualizer.render.palette import INDEX
 from visualizer.scenario import ScenarioError, parse
@@ -108,6 +108,9 @@ def test_a_tunnel_links_the_cells_on_either_side_exactly():
     assert maze.wall_key((1, 0), Side.E) == maze.wall_key((1, 2), Side.W)
     stats = maze_stats(maze)          # (0, 1) is the one junction: the crossing is not
     assert stats["junctions"] == 1 and stats["dead_ends"] == 3
+    assert stats["crossings"] == 1 and stats["loops"] == 0 and stats["perfect"]
+    assert "perfect · crossings 1 · " in maze_summary(stats)
+    assert "crossings" not in maze_stats(viz.maze(3, 3))
 
 
 @pytest.mark.parametrize("solver", sorted(registry.algorithms("solver")))
