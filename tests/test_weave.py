@@ -43,8 +43,20 @@ def woven(name: str, rows: int, cols: int, surface: str = "plane", seed: int = 0
     return maze, list(viz.generate(maze, name, seed=seed))
 
 
-def test_the_weavers_are_the_backtracker_and_kruskal():
-    assert WEAVERS == ["backtracker", "kruskal"]
+def test_the_weavers_are_the_backtracker_growing_tree_and_kruskal():
+    assert WEAVERS == ["backtracker", "growing_tree", "kruskal"]
+
+
+@pytest.mark.parametrize("pop", ["newest", "random", "oldest", "middle", "mix"])
+def test_every_growing_tree_weaves_a_perfect_maze(pop):
+    crossed = 0
+    for surface, seed in (("plane", 0), ("torus", 1), ("klein", 2)):
+        maze = viz.maze(10, 12, surface, weave=True)
+        events = list(viz.generate(maze, "growing_tree", seed=seed, pop=pop))
+        assert is_spanning_tree(viz.adjacency(maze)) and replay(events) == maze
+        crossed += len(maze.crossings)
+    # growing from the oldest or the middle cell, a fresh cell seldom lies beyond a corridor
+    assert crossed > 0 or pop in ("oldest", "middle")
 
 
 @pytest.mark.parametrize("name", WEAVERS)
@@ -177,7 +189,7 @@ def test_a_bridge_shows_its_corridor_walls_and_the_tunnel_stubs():
      "neighbourhood view"),
     ("rows: 4, cols: 4, weave: true", "eller", "generator.name", "cannot weave"),
     ("rows: 4, cols: 4, weave: true", "wilson", "generator.name",
-     "the generators that weave: backtracker, kruskal"),
+     "the generators that weave: backtracker, growing_tree, kruskal"),
     ("rows: 4, cols: 4, weave: 1", "backtracker", "maze.weave", "true or false"),
     ("rows: 4, cols: 4, weave: true", "{code: 'def generate(maze): pass'}", "generator",
      "your own function does not"),

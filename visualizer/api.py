@@ -77,8 +77,8 @@ def maze(rows: int, cols: int, surface: str = "plane", *, grid: str = "square",
     projective or sphere), every wall up, ready for `generate`. `grid` is square, hex,
     triangle or polar (for polar, `rows` rings and `cols` unused); `mask` a list of strings
     (`X` = no cell) or the path of a text file or PNG (black = no cell). `weave` lets a
-    generator that weaves (backtracker, kruskal) dig passages under straight corridors (the
-    square grid only). See docs/grids.md.
+    generator that weaves (backtracker, growing_tree, kruskal) dig passages under straight
+    corridors (the square grid only). See docs/grids.md.
 
     >>> maze(3, 4, "klein").surface.name
     'klein'

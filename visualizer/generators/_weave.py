@@ -192,3 +192,62 @@ def kruskal(maze: Maze, rng: np.random.Generator) -> Iterator[ev.Event]:
         yield ev.WallOpened(cell, side)
         left -= 1
     yield ev.Milestone("all sets merged", kind=ev.MilestoneKind.ALL_MERGED)
+
+
+def pick(pop: str, n: int, share: float, numbers: Iterator[float]) -> int:
+    """The index in an active list of `n` cells that grows next, by the growing tree's
+    `pop` rule (the same draws as its own loop takes)."""
+    if pop == "newest" or (pop == "mix" and next(numbers) < share):
+        return n - 1
+    if pop == "oldest":
+        return 0
+    if pop == "middle":
+        return n // 2
+    return min(n - 1, int(next(numbers) * n))
+
+
+def growing_tree(maze: Maze, rng: np.random.Generator, pop: str, share: float,
+                 start: Cell | None) -> Iterator[ev.Event]:
+    """The growing tree on a weave: a cell may also grow under a corridor to the cell
+    beyond (drawn among its ways out of the maze, each equally likely)."""
+    yield created(maze)
+    draws, tunnels = Draws(rng, maze.cells), _Tunnels(maze)
+    numbers = draws.numbers()
+    target, cells = tunnels.target, [divmod(i, maze.cols) for i in range(maze.cells)]
+    first = start_cell(maze, rng, start)
+    seen = [False] * maze.cells
+    active = [first[0] * maze.cols + first[1]]
+    seen[active[0]] = True
+    current = active[0]
+    yield ev.CellMarked(first, Mark.CURRENT)
+    while active:
+        k = pick(pop, len(active), share, numbers)
+        here = active[k]
+        if here != current:
+            current = here
+            yield ev.CellMarked(cells[here], Mark.CURRENT)
+        options: list[tuple[Side, tuple[int, Axis] | None, int]] = []
+        for side in Side:
+            j = target[here][side]
+            if j >= 0 and not seen[j]:
+                options.append((side, None, j))
+            elif (dug := tunnels.under(here, side, seen)) is not None:
+                options.append((side, dug[:2], dug[2]))
+        if not options:
+            del active[k]
+            yield ev.CellMarked(cells[here], Mark.DONE)
+            continue
+        n = len(options)
+        side, over, there = options[min(n - 1, int(next(numbers) * n))]
+        if over is None:
+            tunnels.open(here, side)
+            maze.open_wall(cells[here], side)
+            yield ev.WallOpened(cells[here], side)
+        else:
+            tunnels.dig(*over)
+            maze.dig_tunnel(cells[over[0]], over[1])
+            yield ev.TunnelDug(cells[over[0]], over[1])
+        seen[there] = True
+        active.append(there)
+        current = there
+        yield ev.CellMarked(cells[there], Mark.CURRENT)

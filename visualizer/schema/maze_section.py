@@ -98,8 +98,8 @@ class Maze(Section):
                           "PNG file (black = no cell), relative to the scenario's folder")
     weave: flag() = Field(  # type: ignore[valid-type]
         False, description="passages may go under straight corridors (the square grid, no "
-                           "mask; a generator that weaves: backtracker, kruskal); see "
-                           "docs/grids.md")
+                           "mask; a generator that weaves: backtracker, growing_tree, "
+                           "kruskal); see docs/grids.md")
 
     @classmethod
     def rules(cls, data: dict, bad: Callable[..., bool],
@@ -196,7 +196,8 @@ def maze_panel_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
     if isinstance(maze, dict) and maze.get("weave") is True and not bad("maze", "weave"):
         if is_own(data.get("generator")):
             yield ("generator",), ("a weave needs a generator that digs tunnels; your own "
-                                   "function does not (use backtracker or kruskal)")
+                                   "function does not (use backtracker, growing_tree or "
+                                   "kruskal)")
         elif generator is not None and \
                 (refused := registry.get("generator", generator).weave_refusal()):
             yield ("generator", "name"), refused
