@@ -223,6 +223,7 @@ def test_the_api_refuses_what_cannot_weave():
         viz.maze(4, 4, grid="hex", weave=True)
 
 
+@pytest.mark.slow
 def test_the_weave_scenario_renders_at_1280x720(tmp_path):
     from PIL import Image
 
