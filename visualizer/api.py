@@ -71,11 +71,14 @@ def algorithms(kind: str = "generator") -> list[str]:
 
 
 def maze(rows: int, cols: int, surface: str = "plane", *, grid: str = "square",
-         mask: list[str] | tuple[str, ...] | str | os.PathLike | None = None) -> Maze:
+         mask: list[str] | tuple[str, ...] | str | os.PathLike | None = None,
+         weave: bool = False) -> Maze:
     """A blank maze of `rows` x `cols` cells on `surface` (plane, torus, klein, klein_lr,
     projective or sphere), every wall up, ready for `generate`. `grid` is square, hex,
     triangle or polar (for polar, `rows` rings and `cols` unused); `mask` a list of strings
-    (`X` = no cell) or the path of a text file or PNG (black = no cell). See docs/grids.md.
+    (`X` = no cell) or the path of a text file or PNG (black = no cell). `weave` lets a
+    generator that weaves (backtracker, growing_tree, kruskal) dig passages under straight
+    corridors (the square grid only). See docs/grids.md.
 
     >>> maze(3, 4, "klein").surface.name
     'klein'
@@ -88,7 +91,9 @@ def maze(rows: int, cols: int, surface: str = "plane", *, grid: str = "square",
         raise ValueError(f"surface `{surface}` must be one of {', '.join(SURFACE_NAMES)}")
     if isinstance(mask, (str, os.PathLike)):
         mask = read_mask(mask)
-    return Maze(rows, cols, surface, grid=grid, mask=mask)
+    if weave and (grid != "square" or mask is not None):
+        raise ValueError("a weave needs the square grid without a mask")
+    return Maze(rows, cols, surface, grid=grid, mask=mask, weave=weave)
 
 
 def neighbours(maze: Maze) -> dict[tuple[int, int], list[tuple[int, int]]]:
@@ -132,6 +137,8 @@ def _algorithm(kind: str, name: str, options: dict[str, Any]):
 def _refuse_grid(algo: Any, maze: Maze) -> None:
     """ValueError with the reason when `algo` cannot run on `maze`'s grid."""
     refused = algo.grid_refusal(maze.grid.kind)
+    if refused is None and maze.weave:
+        refused = algo.weave_refusal()
     if refused is not None:
         raise ValueError(refused)
 

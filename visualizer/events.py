@@ -7,46 +7,10 @@ handle each of them (or deliberately ignore it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum, IntEnum
 from typing import Any, Callable, Union
 
-Cell = tuple[int, int]
-
-
-def as_cell(value: Any) -> Cell:
-    """`value` (a `[row, col]` pair from a scenario, a tuple, numpy ints) as a Cell."""
-    row, col = value
-    return int(row), int(col)
-
-
-class _Word(str, Enum):
-    """An enum whose members are also their value as text (`Mark.PATH == "path"`), so that
-    they read well in messages and scenario files; code compares members, never the text."""
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self.value), spec)
-
-
-class Side(IntEnum):
-    """A side of a square cell, clockwise from north. On another grid an event's side is a
-    member of that grid's own side enum (`visualizer.grids`: HexSide, TriSide, PolarSide),
-    an IntEnum too: the index of the side in the grid's tables."""
-
-    N = 0
-    E = 1
-    S = 2
-    W = 3
-
-    @property
-    def opposite(self) -> "Side":
-        return Side((self + 2) % 4)
-
-    @property
-    def letter(self) -> str:
-        return "NESW"[self]
+from .words import Cell, Side, _Word
+from .words import as_cell as as_cell
 
 
 class Fill(_Word):
@@ -165,6 +129,29 @@ class WallRejected:
     cell: Cell
     side: Side
     reason: Rejection
+
+
+class Axis(_Word):
+    """The way a weave's tunnel runs under a square cell: through its east and west sides
+    (under a north-south corridor) or through its north and south sides."""
+
+    EAST_WEST = "east-west"
+    NORTH_SOUTH = "north-south"
+
+    @property
+    def sides(self) -> tuple[Side, Side]:
+        """The two sides of the crossed cell the tunnel goes through."""
+        return (Side.E, Side.W) if self is Axis.EAST_WEST else (Side.N, Side.S)
+
+
+@dataclass(frozen=True, slots=True)
+class TunnelDug:
+    """A weave: a passage goes under `cell` along `axis`, joining the two cells beyond its
+    sides on that axis; both walls of `cell` on the axis open (the tunnel's mouths), and
+    `cell` keeps its own corridor across the other axis (it is crossed, not a junction)."""
+
+    cell: Cell
+    axis: Axis
 
 
 @dataclass(frozen=True, slots=True)
@@ -450,7 +437,7 @@ Event = Union[
     CellOpened, EndpointsSet, CellMarked, SetsMerged, PathFound, NoPath, Generation, Milestone,
     MarksCleared, Statistics, Heading, PassageMarked,
     Walked,
-    CellsMarked,
+    CellsMarked, TunnelDug,
 ]
 
 EVENT_TYPES: tuple[type, ...] = (
@@ -458,7 +445,7 @@ EVENT_TYPES: tuple[type, ...] = (
     CellOpened, EndpointsSet, CellMarked, SetsMerged, PathFound, NoPath, Generation, Milestone,
     MarksCleared, Statistics, Heading, PassageMarked,
     Walked,
-    CellsMarked,
+    CellsMarked, TunnelDug,
 )
 
 #: Events that always get a frame of their own when animated.

@@ -77,6 +77,8 @@ def panel_words(spec: PanelSpec) -> str:
     maze = spec.maze
     assert maze is not None                 # a panel is a maze or a Life grid
     words = f"{title}a maze of {maze.rows} by {maze.cols} cells on {SURFACES[maze.surface].what}"
+    if getattr(maze, "weave", False):
+        words += ", woven (passages may go under corridors)"
     if spec.generator is not None:
         words += f", built by {spec.generator.name}"
     if spec.solver is not None:

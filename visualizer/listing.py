@@ -64,6 +64,9 @@ def registry_listing() -> str:
     for shape in GRIDS.values():
         lines.append(_line(shape.kind.value, f"{shape.summary} (on: "
                            f"{', '.join(shape.surfaces)})", "  "))
+    weavers = [n for n, a in registry.algorithms("generator").items() if a.extra.get("weave")]
+    lines.append(f"weaves (`weave: true` on a square maze, any surface): built by "
+                 f"{', '.join(weavers)}; solved by every solver")
     lines.append("life rules (any B/S rule works too, e.g. B36/S23):")
     for name, notation in NAMED_RULES.items():
         lines.append(_line(name, notation, "  "))

@@ -174,7 +174,7 @@ def record_maze(spec: PanelSpec) -> MazeTranscript:
     a cell the panel names for its endpoints or its solver."""
     rng = np.random.default_rng(spec.seed)
     m = maze_of(spec)
-    maze = Maze(m.rows, m.cols, m.surface, grid=m.grid, mask=m.mask)
+    maze = Maze(m.rows, m.cols, m.surface, grid=m.grid, mask=m.mask, weave=m.weave)
     events, spans = build_events(spec, maze, rng)
     blocked = [(key, cell) for key, cell in named_cells(spec) if maze.blocked[cell]]
     if blocked:

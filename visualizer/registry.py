@@ -103,6 +103,16 @@ class Algorithm:
         return (f"`{self.name}` cannot run on a {GridKind(grid).value} grid ({reason}); it "
                 f"works on: " + ", ".join(sorted(g.value for g in self.grids)))
 
+    def weave_refusal(self) -> str | None:
+        """Why this algorithm cannot make or solve a weave (None if it can): a generator
+        says `weave=True` when it digs tunnels; every solver that follows
+        `Maze.passages` takes them."""
+        if self.kind == "solver" or self.extra.get("weave"):
+            return None
+        able = ", ".join(n for n, a in _REGISTRY["generator"].items() if a.extra.get("weave"))
+        return (f"`{self.name}` cannot weave (it does not dig tunnels under corridors); the "
+                f"generators that weave: {able}")
+
     def accepts(self, surface: str) -> bool:
         """Whether this algorithm runs on the surface named `surface`."""
         return self.surfaces is None or surface in self.surfaces

@@ -79,6 +79,7 @@ class MazeSpec:
     auto: tuple[bool, bool]     # rows, cols follow the panel's slot
     grid: str                   # square, hex, triangle, polar (visualizer.grids)
     mask: tuple[str, ...] | None            # `X` = no cell (docs/grids.md)
+    weave: bool = False                     # tunnels under corridors (docs/grids.md)
 
     @property
     def plain(self) -> bool:
@@ -274,7 +275,7 @@ def _panel(model: Any, questions_at: str) -> PanelSpec:
     maze = MazeSpec(rows=AUTO_START if auto[0] else m.rows,
                     cols=AUTO_START if auto[1] else m.cols, surface=m.surface,
                     cell_size=m.cell_size, wall=m.wall, view=m.view, auto=auto,
-                    grid=m.grid, mask=m.mask)
+                    grid=m.grid, mask=m.mask, weave=m.weave)
     endpoints: Any = model.endpoints
     if not isinstance(endpoints, str):
         endpoints = (endpoints.entrance, endpoints.exit)

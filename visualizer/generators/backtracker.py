@@ -9,6 +9,7 @@ from .. import events as ev
 from ..events import Cell, Mark
 from ..maze import Maze, created
 from ..registry import ALL_GRIDS, Family, Param, ParamKind, register
+from . import _weave
 from ._common import start_cell
 
 
@@ -17,15 +18,19 @@ from ._common import start_cell
           params=(Param("start", ParamKind.CELL, None, "the first cell (default: a random one)"),),
           legend={"stack": "on the stack (the way back)"},
           milestones=frozenset({ev.MilestoneKind.FIRST_BACKTRACK}),
-          family=Family.CARVER, grids=ALL_GRIDS)
+          family=Family.CARVER, grids=ALL_GRIDS, weave=True)
 def backtracker(maze: Maze, *, rng: np.random.Generator,
                 start: Cell | None = None) -> Iterator[ev.Event]:
     """Carve a perfect maze depth-first into the blank `maze`.
 
     Yields GridCreated, then per step forward WallOpened + CellMarked(new cell, current), and
     per step back CellMarked(cell, done) + CellMarked(new top of stack, current). The first
-    dead end is announced with Milestone("first backtrack", cell).
+    dead end is announced with Milestone("first backtrack", cell). On a weave a step may
+    go under a corridor instead: TunnelDug(crossed cell, axis) + CellMarked(new cell, current).
     """
+    if maze.weave:
+        yield from _weave.backtracker(maze, rng, start)
+        return
     yield created(maze)
     cols, degree = maze.cols, range(maze.degree)
     target, entered, _ = maze.grid.step_table

@@ -11,6 +11,7 @@ from .. import events as ev
 from ..events import Cell, Mark
 from ..maze import Maze, created
 from ..registry import ALL_GRIDS, Family, Param, ParamKind, register
+from . import _weave
 from ._common import Draws, Moves, start_cell
 
 POPS = ("newest", "random", "oldest", "middle", "mix")
@@ -27,7 +28,7 @@ POPS = ("newest", "random", "oldest", "middle", "mix")
                         "the first cell (default: a random one)")),
           legend={"stack": "in the active list (may still grow)",
                   "current": "the active cell it grows from"},
-          family=Family.CARVER, grids=ALL_GRIDS)
+          family=Family.CARVER, grids=ALL_GRIDS, weave=True)
 def growing_tree(maze: Maze, *, rng: np.random.Generator, pop: str = "newest",
                  share: float = 0.5, start: Cell | None = None) -> Iterator[ev.Event]:
     """Carve a perfect maze into the blank `maze` from an active list.
@@ -36,10 +37,14 @@ def growing_tree(maze: Maze, *, rng: np.random.Generator, pop: str = "newest",
     CellMarked(cell, current) (when it is not current already: the one before stays
     marked as active), and either WallOpened(cell, side) + CellMarked(new cell, current)
     — the new cell joins the list — or, when it has no neighbour outside the maze,
-    CellMarked(cell, done): it leaves the list.
+    CellMarked(cell, done): it leaves the list. On a weave a cell may grow under a
+    corridor instead: TunnelDug(crossed cell, axis) + CellMarked(new cell, current).
     """
     if pop not in POPS:
         raise ValueError(f"pop: expected one of {', '.join(POPS)}, got {pop!r}")
+    if maze.weave:
+        yield from _weave.growing_tree(maze, rng, pop, share, start)
+        return
     yield created(maze)
     moves, draws = Moves(maze), Draws(rng, maze.cells)
     numbers = draws.numbers()             # draws.uniform, as an iterator

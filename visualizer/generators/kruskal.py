@@ -9,6 +9,7 @@ from .. import events as ev
 from ..maze import Maze, created
 from ..registry import ALL_GRIDS, Family, register
 from ..maze.union_find import UnionFind
+from . import _weave
 
 
 @register("generator", "kruskal",
@@ -16,15 +17,20 @@ from ..maze.union_find import UnionFind
           "(union-find, union by rank, path compression)",
           legend={"opened": "wall opened: it joined two sets",
                   "rejected": "wall kept: both sides in one set"},
-          family=Family.SET_BASED, grids=ALL_GRIDS)
+          family=Family.SET_BASED, grids=ALL_GRIDS, weave=True)
 def kruskal(maze: Maze, *, rng: np.random.Generator) -> Iterator[ev.Event]:
     """Build a perfect maze as a random spanning tree of the surface's cell graph.
 
     Yields GridCreated(fill="sets"), then for each wall in a random order WallConsidered,
     followed by either WallRejected(reason="same set") or SetsMerged(root of one side,
     root of the other, surviving root, links followed) + WallOpened. Ends with
-    Milestone("all sets merged") once one set is left.
+    Milestone("all sets merged") once one set is left. On a weave, crossings are laid
+    first (SetsMerged and WallOpened for the corridor, TunnelDug for the tunnel under it),
+    then the walls still closed are taken in a random order.
     """
+    if maze.weave:
+        yield from _weave.kruskal(maze, rng)
+        return
     yield created(maze, fill=ev.Fill.SETS)
     cols = maze.cols
     walls = maze.grid.wall_faces

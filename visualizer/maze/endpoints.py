@@ -66,7 +66,8 @@ class History:
 _SEE = ev.Dispatch("the endpoint rules", {
     ev.CellsMarked: History._marked_many,
     ev.CellMarked: History._marked, ev.Milestone: History._milestone,
-}, ignored=(ev.GridCreated, ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
+}, ignored=(ev.GridCreated, ev.TunnelDug, ev.WallConsidered, ev.WallOpened, ev.WallClosed,
+            ev.WallRejected,
             ev.CellBlocked, ev.CellOpened, ev.EndpointsSet, ev.MarksCleared, ev.SetsMerged,
             ev.Heading, ev.PassageMarked, ev.PathFound, ev.NoPath, ev.Generation,
             ev.Statistics,

@@ -11,6 +11,12 @@ def _lists(maze: Maze, linked_only: bool) -> dict[Cell, list[Cell]]:
     faces = maze.faces.reshape(-1, maze.degree).tolist()
     cols = maze.cols
     out: dict[Cell, list[Cell]] = {}
+    if linked_only and maze.crossings:      # a weave: a tunnel links the cells it joins
+        for i in maze.grid.flat_cells.tolist():
+            here = divmod(i, cols)
+            out[here] = list(dict.fromkeys(step.cell for _, step in maze.passages(here)
+                                           if step.cell != here))
+        return out
     for i in maze.grid.flat_cells.tolist():
         here = divmod(i, cols)
         cells: list[Cell] = []
@@ -31,5 +37,7 @@ def neighbours(maze: Maze) -> dict[Cell, list[Cell]]:
 
 
 def adjacency(maze: Maze) -> dict[Cell, list[Cell]]:
-    """Every cell of `maze` with the cells an open wall joins it to (side order, each once)."""
+    """Every cell of `maze` with the cells an open wall joins it to (side order, each once);
+    on a weave, a cell at a tunnel's mouth is joined to the cell at its other end, not to
+    the crossed cell the tunnel goes under."""
     return _lists(maze, linked_only=True)

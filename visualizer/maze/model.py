@@ -36,7 +36,7 @@ class Maze:
 
     def __init__(self, rows: int, cols: int, surface: Surface | str = "plane", *,
                  walls_open: bool = False, grid: Grid | GridKind | str = GridKind.SQUARE,
-                 mask: list[str] | tuple[str, ...] | None = None) -> None:
+                 mask: list[str] | tuple[str, ...] | None = None, weave: bool = False) -> None:
         name = surface if isinstance(surface, str) else surface.name
         if not isinstance(grid, Grid):
             grid = make_grid(grid, rows, cols, name, mask)
@@ -56,6 +56,10 @@ class Maze:
         self.exit: Cell | None = None
         self.entrance_side: Side | None = None
         self.exit_side: Side | None = None
+        #: a weave maze lets its generator dig tunnels under straight corridors (the square
+        #: grid only); `crossings` names each crossed cell and the axis of its tunnel
+        self.weave = weave and grid.plain
+        self.crossings: dict[Cell, ev.Axis] = {}
         if walls_open:
             target = grid.step_table[0].reshape(rows, cols, grid.degree)
             self.faces[:] = target >= 0
@@ -100,7 +104,14 @@ class Maze:
 
     def wall_key(self, cell: Cell, side: int) -> tuple[int, int, int]:
         """The canonical name of the wall on `side` of `cell`: the smaller of its two faces
-        `(row, col, side)` (a border wall has one face only)."""
+        `(row, col, side)` (a border wall has one face only). On a weave, a move into a
+        tunnel's mouth names the tunnel: the smaller key of its two walls."""
+        if self.crossings:
+            step = self.move(cell, side)
+            axis = None if step is None else self.crossings.get(step.cell)
+            if step is not None and axis is not None and step.side in axis.sides:
+                return min(self.surface.wall_key(cell, Side(side)),
+                           self.surface.wall_key(step.cell, Side(step.side).opposite))
         if self.grid.plain:
             return self.surface.wall_key(cell, Side(side))
         face = (cell[0], cell[1], int(side))
@@ -111,14 +122,68 @@ class Maze:
         return self.grid.contains(cell) and not self.blocked[cell]
 
     def passages(self, cell: Cell) -> Iterator[tuple[Side, Step]]:
-        """The moves out of `cell` through open walls into passable cells."""
+        """The moves out of `cell` through open walls into passable cells (on a weave, a
+        move into a tunnel's mouth lands beyond the crossed cell it goes under)."""
         r, c = cell
         opened = self.faces[r, c].tolist()
+        if self.crossings:
+            yield from self._woven_passages(cell, opened)
+            return
         for side in self.grid.all_sides:
             if opened[side]:
                 step = self.move(cell, side)
                 if step is not None and not self.blocked[step.cell]:
                     yield side, step
+
+    def _woven_passages(self, cell: Cell, opened: list[bool]
+                        ) -> Iterator[tuple[Side, Step]]:
+        """`passages` on a weave: a crossed cell's tunnel mouths are not its own ways out,
+        and a step into a tunnel's mouth goes on straight to the cell beyond."""
+        crossings = self.crossings
+        own = crossings.get(cell)
+        for side in self.grid.all_sides:
+            if not opened[side] or (own is not None and side in own.sides):
+                continue
+            step = self.move(cell, side)
+            if step is None:
+                continue
+            axis = crossings.get(step.cell)
+            if axis is not None and step.side in axis.sides:
+                beyond = self.move(step.cell, Side(step.side).opposite)
+                if beyond is None:
+                    continue
+                step = Step(beyond.cell, beyond.side, step.flipped != beyond.flipped)
+            if not self.blocked[step.cell]:
+                yield side, step
+
+    def tunnel_ends(self, cell: Cell) -> tuple[Cell, Cell] | None:
+        """The two cells a tunnel under `cell` joins (None if `cell` is not crossed)."""
+        axis = self.crossings.get(cell)
+        if axis is None:
+            return None
+        a, b = (self.move(cell, side) for side in axis.sides)
+        assert a is not None and b is not None, "a tunnel's ends are cells"
+        return a.cell, b.cell
+
+    def tunnel_under(self, here: Cell, side: Side) -> tuple[Cell, ev.Axis, Cell] | None:
+        """(the cell across `side` of `here`, the tunnel's axis in that cell's sides, the
+        cell beyond it straight on) when a tunnel could go under that cell: it is not
+        crossed and is a corridor straight across the move (its open sides exactly the two
+        across it), and the five cells of the crossing are distinct; else None."""
+        step = self.move(here, side)
+        if step is None or step.cell == here or step.cell in self.crossings:
+            return None
+        over, entered = step.cell, Side(step.side)
+        across = [s for s in Side if s not in (entered, entered.opposite)]
+        if [s for s in Side if self.faces[over[0], over[1], s]] != across:
+            return None
+        beyond = self.move(over, entered.opposite)
+        corridor = [self.move(over, s) for s in across]
+        if beyond is None or any(s is None or s.cell in (here, over, beyond.cell)
+                                 for s in corridor):
+            return None
+        axis = ev.Axis.EAST_WEST if entered in (Side.E, Side.W) else ev.Axis.NORTH_SOUTH
+        return over, axis, beyond.cell
 
     def open_walls(self) -> list[tuple[int, int, int]]:
         """Every open wall between two cells, once each (canonical keys)."""
@@ -136,6 +201,8 @@ class Maze:
         """The passable cells connected to `start`."""
         if not self.passable(start):
             return set()
+        if self.crossings:
+            return self._woven_reachable(start)
         target = self.grid.step_table[0].tolist()
         faces = self.faces.reshape(-1, self.degree).tolist()
         blocked = self.blocked.reshape(-1).tolist()
@@ -152,11 +219,27 @@ class Maze:
                     queue.append(there)
         return {divmod(i, cols) for i in seen}
 
+    def _woven_reachable(self, start: Cell) -> set[Cell]:
+        seen = {start}
+        queue = deque([start])
+        while queue:
+            for _, step in self.passages(queue.popleft()):
+                if step.cell not in seen:
+                    seen.add(step.cell)
+                    queue.append(step.cell)
+        return seen
+
     def is_perfect(self) -> bool:
         """A spanning tree of the surface's cell graph: cells - 1 open walls, all connected
-        (counted and labelled with numpy: linear in the cells)."""
+        (counted and labelled with numpy: linear in the cells). On a weave the passages
+        are counted instead, a tunnel one passage between the cells it joins."""
         if self.is_block_maze:
             return False
+        if self.crossings:
+            ways = sum(1 for i in self.grid.flat_cells.tolist()
+                       for _ in self.passages(divmod(i, self.cols)))
+            return ways == 2 * (self.cell_count - 1) and \
+                len(self._woven_reachable((0, 0))) == self.cell_count
         opened = self._open_wall_faces()
         if len(opened) != self.cell_count - 1:
             return False
@@ -186,6 +269,12 @@ class Maze:
         if step is not None:
             self.faces[step.cell[0], step.cell[1], step.side] = is_open
 
+    def dig_tunnel(self, cell: Cell, axis: ev.Axis) -> None:
+        """A weave's tunnel under `cell` along `axis`: both its walls on the axis open."""
+        for side in axis.sides:
+            self.set_wall(cell, side, True)
+        self.crossings[cell] = axis
+
     def open_wall(self, cell: Cell, side: Side) -> None:
         self.set_wall(cell, side, True)
 
@@ -211,6 +300,7 @@ class Maze:
         other.__dict__.update(self.__dict__)
         other.faces = self.faces.copy()
         other.blocked = self.blocked.copy()
+        other.crossings = dict(self.crossings)
         return other
 
     def __eq__(self, other: object) -> bool:
@@ -219,6 +309,7 @@ class Maze:
         return (self.surface == other.surface and self.grid == other.grid
                 and np.array_equal(self.faces, other.faces)
                 and np.array_equal(self.blocked, other.blocked)
+                and self.crossings == other.crossings
                 and (self.entrance, self.exit, self.entrance_side, self.exit_side)
                 == (other.entrance, other.exit, other.entrance_side, other.exit_side))
 
@@ -325,6 +416,7 @@ _APPLY = ev.Dispatch("the maze model", {
     ev.WallClosed: lambda maze, e: maze.close_wall(e.cell, e.side),
     ev.CellBlocked: _blocked,
     ev.CellOpened: _blocked,
+    ev.TunnelDug: lambda maze, e: maze.dig_tunnel(e.cell, e.axis),
     ev.EndpointsSet: lambda maze, e: maze.set_endpoints(e.entrance, e.exit, e.entrance_side,
                                                         e.exit_side),
 }, ignored=(ev.GridCreated, ev.WallConsidered, ev.WallRejected, ev.CellMarked, ev.MarksCleared,

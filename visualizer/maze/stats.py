@@ -170,7 +170,7 @@ def maze_stats(maze: Maze) -> dict[str, Any]:
     """The figures of `maze` (see `compute_maze_stats`), remembered for identical mazes:
     a scenario's stream runs twice when its frames are counted first."""
     key = (maze.surface, maze.grid, maze.faces.tobytes(), maze.blocked.tobytes(), maze.entrance,
-           maze.exit, maze.entrance_side, maze.exit_side)
+           maze.exit, maze.entrance_side, maze.exit_side, tuple(sorted(maze.crossings.items())))
     found = _REMEMBERED.get(key)
     if found is None:
         found = compute_maze_stats(maze)
@@ -191,7 +191,8 @@ def compute_maze_stats(maze: Maze) -> dict[str, Any]:
     of them (2nm − n − m on the plane). `loops` = open walls − open cells + components
     (the cycle rank); `solution` is the shortest entrance→exit path in moves (None when
     there is none); `solution_share` is the share of the open cells on that path, both
-    ends included (moves + 1 cells)."""
+    ends included (moves + 1 cells). A weave adds `crossings`, its crossed cells (a
+    tunnel is one passage between its ends, so `loops` counts it once)."""
     adj = adjacency(maze)
     degree = {cell: len(others) for cell, others in adj.items()}
     open_cells = len(adj)
@@ -229,6 +230,7 @@ def compute_maze_stats(maze: Maze) -> dict[str, Any]:
         if end_a is not None and end_b is not None else None, "longest_path_exact": exact,
         "entrance": list(entrance), "exit": list(exit_), "solution": solution,
         "solution_share": solution_share, **texture(maze, adj),
+        **({"crossings": len(maze.crossings)} if maze.crossings else {}),
     }
 
 
@@ -249,6 +251,8 @@ def maze_summary(stats: dict[str, Any]) -> str:
         parts = [f"loops {stats['loops']}"]
         if stats["unreachable"]:
             parts.append(f"unreachable {stats['unreachable']}")
+    if stats.get("crossings"):          # a weave: the tunnels under its corridors
+        parts.append(f"crossings {stats['crossings']}")
     parts.append("no solution" if stats["solution"] is None else f"solution {stats['solution']}")
     parts.append(f"longest {stats['longest_path']}"
                  f"{'' if stats['longest_path_exact'] else '+'}")
@@ -307,7 +311,8 @@ _TALLY = ev.Dispatch("the solve statistics", {
     ev.CellMarked: _SolveTally.marked, ev.PathFound: _SolveTally.found,
     ev.NoPath: _SolveTally.failed,
     ev.Walked: _SolveTally.walked,
-}, ignored=(ev.GridCreated, ev.WallConsidered, ev.WallOpened, ev.WallClosed, ev.WallRejected,
+}, ignored=(ev.GridCreated, ev.TunnelDug, ev.WallConsidered, ev.WallOpened, ev.WallClosed,
+            ev.WallRejected,
             ev.CellBlocked, ev.CellOpened, ev.EndpointsSet, ev.MarksCleared, ev.SetsMerged,
             ev.Heading, ev.PassageMarked, ev.Generation, ev.Statistics, ev.Milestone))
 

@@ -72,6 +72,7 @@ def next_cell(events: Phased, spec: Any, about: str) -> list[Candidate]:
     out: list[Candidate] = []
     seen: set[Cell] = set()
     maze: Maze | None = None
+    applied = 0                     # on a weave: the model follows the events (tunnels)
     for here, there in itertools.pairwise(steps):
         cell, target = events[here][1].cell, events[there][1].cell
         seen.add(cell)
@@ -84,9 +85,11 @@ def next_cell(events: Phased, spec: Any, about: str) -> list[Candidate]:
         if rule.random:
             if maze is None:
                 maze = _model_at(events, 0, spec)
-            across = [maze.move(cell, side) for side in maze.grid.all_sides]
-            unvisited = [step.cell for step in across
-                         if step is not None and step.cell not in seen]
+            if spec.maze.weave:
+                for _, event in events[applied + 1:here + 1]:
+                    maze.apply(event)
+                applied = here
+            unvisited = _unvisited(maze, cell, seen, spec.maze.weave)
             if unvisited:
                 moves = sorted(set(unvisited))
                 forward = True
@@ -98,6 +101,20 @@ def next_cell(events: Phased, spec: Any, about: str) -> list[Candidate]:
         why = rule.explain(forward, len(moves), target)
         out.append(Candidate(here, f"Where does {rule.who} go next? Click a cell.", answer,
                              why, (cell,), interest=int(not forward) + int(len(moves) > 1)))
+    return out
+
+
+def _unvisited(maze: Maze, cell: Cell, seen: set[Cell], weave: bool) -> list[Cell]:
+    """The cells a random carver may step to from `cell`: its unvisited neighbours and,
+    on a weave, the unvisited cells beyond a corridor it may tunnel under."""
+    out = []
+    for side in maze.grid.all_sides:
+        step = maze.move(cell, side)
+        if step is not None and step.cell not in seen:
+            out.append(step.cell)
+        elif weave and (dug := maze.tunnel_under(cell, side)) is not None \
+                and dug[2] not in seen:
+            out.append(dug[2])
     return out
 
 

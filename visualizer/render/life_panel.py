@@ -382,4 +382,4 @@ _APPLY = ev.Dispatch("the Life panel", {Generation: LifePanel._on_generation}, i
     ev.SetsMerged, ev.Heading, ev.PassageMarked, ev.PathFound, ev.NoPath, ev.Statistics,
     ev.Milestone,
     ev.Walked,
-    ev.CellsMarked))
+    ev.CellsMarked, ev.TunnelDug))

@@ -205,7 +205,7 @@ _APPLY = ev.Dispatch("the maze caption", {
     ev.Heading: MazeCaption._on_heading,
     ev.Milestone: MazeCaption._on_milestone,
     ev.Walked: MazeCaption._on_walked,
-}, ignored=(ev.WallConsidered, ev.WallOpened, ev.CellBlocked, ev.CellOpened,
+}, ignored=(ev.WallConsidered, ev.WallOpened, ev.TunnelDug, ev.CellBlocked, ev.CellOpened,
             ev.MarksCleared, ev.PassageMarked, ev.Generation, ev.CellsMarked))
 
 #: the events that move the caption's step count on and nothing else (a `CellMarked` too,

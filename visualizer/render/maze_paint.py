@@ -20,6 +20,7 @@ from .glue import draw_glue_marks, edge_marks
 from .legend import colours_in
 from .maze_geometry import MazeGeometry, Rect, arrow_mask, cell_block
 from .palette import INDEX, MARK_COLOUR, RAMP, SET_BASE, SET_COLOURS, SIZE
+from .weave_paint import after_cell, tunnel_face
 
 #: the code a cell's mark is kept as (0: none), each `Mark` in its slot's colour
 NO_MARK = 0
@@ -221,6 +222,9 @@ class MazePainter:
         if not p._faces[i, side]:
             return WALL
         j = p._target[i][side]
+        if p.maze.crossings and (mouth := tunnel_face(p, i, side)) is not None:
+            i, side, j = mouth        # a tunnel's mouth: the colour between its two ends
+            mine = self.fill(i)
         if j < 0:
             return mine
         if p._blocked[i] or p._blocked[j]:
@@ -393,6 +397,8 @@ class MazePainter:
                 self.face_marks(i, side)
         if walker and p.heading is not None:
             self.arrow(cell, p.heading.side)
+        if p.maze.crossings:
+            after_cell(self, i)
 
     def _paint_cells(self, flat: np.ndarray) -> None:
         """`_paint_cell` for each of the flat cells `flat`, vectorised: the insides and the
@@ -401,7 +407,7 @@ class MazePainter:
         While the wall follower or chalk are drawn (few cells at a time), cell by cell."""
         p = self.panel
         cols = p.maze.cols
-        if len(flat) < 8 or p.chalk or p.hand or p.heading is not None:
+        if len(flat) < 8 or p.chalk or p.hand or p.heading is not None or p.maze.crossings:
             for i in flat.tolist():
                 self._paint_cell(divmod(i, cols))
             return

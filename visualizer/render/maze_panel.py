@@ -302,6 +302,15 @@ class MazePanel:
                 self.paint.cell(there)
         self.paint.cell(cell)
 
+    def _on_tunnel(self, event: ev.TunnelDug) -> None:
+        """A weave's tunnel under a cell: its walls on the tunnel's axis open, and the cells
+        at both ends of the tunnel are carved (the crossed cell is drawn as a bridge)."""
+        self.maze.apply(event)
+        ends = self.maze.tunnel_ends(event.cell)
+        for cell in (event.cell, *(ends or ())):
+            self._carve(cell)
+            self.paint.cell(cell)
+
     def _on_block(self, event: ev.CellBlocked | ev.CellOpened) -> None:
         self.maze.apply(event)
         self.paint.cell(event.cell)
@@ -433,6 +442,7 @@ _APPLY = ev.Dispatch("the maze panel", {
     ev.GridCreated: MazePanel._on_grid,
     ev.WallOpened: MazePanel._on_wall,
     ev.WallClosed: MazePanel._on_wall,
+    ev.TunnelDug: MazePanel._on_tunnel,
     ev.CellBlocked: MazePanel._on_block,
     ev.CellOpened: MazePanel._on_block,
     ev.EndpointsSet: MazePanel._on_endpoints,

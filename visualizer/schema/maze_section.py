@@ -16,8 +16,8 @@ from ..grids.mask_file import read_mask
 from ..registry import ParamKind
 from ..surfaces import SURFACE_NAMES, SURFACES
 from .own_code import is_own
-from .fields import (TAG, Problem, Section, cell, choice, dig, expected, fail, is_int, show,
-                     value_type, whole)
+from .fields import (TAG, Problem, Section, cell, choice, dig, expected, fail, flag, is_int,
+                     show, value_type, whole)
 
 ENDPOINT_RULES = ("corners", "openings", "first_backtrack", "longest", "across")
 MAZE_VIEWS = tuple(View)
@@ -96,11 +96,17 @@ class Maze(Section):
     mask: MaskType = Field(
         None, description="cells left out: a list of strings (`X` = no cell) or a text or "
                           "PNG file (black = no cell), relative to the scenario's folder")
+    weave: flag() = Field(  # type: ignore[valid-type]
+        False, description="passages may go under straight corridors (the square grid, no "
+                           "mask; a generator that weaves: backtracker, growing_tree, "
+                           "kruskal); see docs/grids.md")
 
     @classmethod
     def rules(cls, data: dict, bad: Callable[..., bool],
               info: ValidationInfo) -> Iterable[Problem]:
         yield from _grid_rules(data, bad, (info.context or {}).get("masks", {}))
+        if data.get("weave") is True:
+            yield from _weave_rules(data, bad)
         if bad("rows") or bad("cols") or bad("surface") or "surface" not in data:
             return
         kind = SURFACES[data["surface"]]
@@ -157,6 +163,19 @@ def _grid_rules(data: dict, bad: Callable[..., bool],
         yield ("mask",) if "mask" in str(exc) else ("grid",), str(exc)
 
 
+def _weave_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
+    """A weave is dug and drawn on the plain square grid: no other grid, no mask, not the
+    neighbourhood view."""
+    grid = data.get("grid", "square")
+    if grid != "square" and not bad("grid"):
+        yield ("weave",), (f"a weave needs the square grid (its tunnels run straight under "
+                           f"a square cell); this maze is on a {grid} grid")
+    if data.get("mask") is not None:
+        yield ("weave",), "a weave is drawn on the square grid without a mask"
+    if data.get("view", View.SQUARE) != View.SQUARE:
+        yield ("weave",), "the neighbourhood view does not draw a weave's crossings"
+
+
 class EndpointCells(Section):
     """Where a solver starts and ends, as cells."""
 
@@ -191,6 +210,18 @@ def maze_panel_rules(data: dict, bad: Callable[..., bool]) -> Iterable[Problem]:
     grid = maze.get("grid", "square") if isinstance(maze, dict) \
         and not bad("maze", "grid") else None
     generator = _algorithm_name(data.get("generator")) if not bad("generator") else None
+    if isinstance(maze, dict) and maze.get("weave") is True and not bad("maze", "weave"):
+        if is_own(data.get("generator")):
+            yield ("generator",), ("a weave needs a generator that digs tunnels; your own "
+                                   "function does not (use backtracker, growing_tree or "
+                                   "kruskal)")
+        elif generator is not None and \
+                (refused := registry.get("generator", generator).weave_refusal()):
+            yield ("generator", "name"), refused
+        if is_own(data.get("solver")):
+            yield ("solver",), ("a weave's tunnels are not among the links your own solver "
+                                "is shown (it sees the walls beside a cell); use a "
+                                "registered solver")
     if generator is not None and data.get("braid") and not bad("braid") \
             and registry.get("generator", generator).blocks:
         yield ("braid",), (f"braiding opens walls; `{generator}` makes a block maze without "

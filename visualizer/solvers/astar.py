@@ -27,7 +27,16 @@ def heuristic(maze: Maze, goal: Cell) -> tuple[Callable[[Cell], int], str]:
     breadth-first search over the grid — Manhattan distance that knows the gluing (e.g.
     min(|dr|, rows − |dr|) + … on the torus), the hex distance, the ring distance on a
     disc. Walls only lengthen a way, so it never overestimates; one move changes it by at
-    most one, so it is consistent."""
+    most one, so it is consistent. On a weave a move under a crossing covers two cells, so
+    the estimate is half that distance, rounded up."""
+    h, name = _distance(maze, goal)
+    if not maze.weave:
+        return h, name
+    return (lambda cell: (h(cell) + 1) // 2), f"half the {name} (a tunnel is two cells)"
+
+
+def _distance(maze: Maze, goal: Cell) -> tuple[Callable[[Cell], int], str]:
+    """The distance to `goal` with every wall removed, and its name (see `heuristic`)."""
     plain = maze.grid.plain
     if plain and not maze.surface.kind.gluings:
         return (lambda cell: abs(cell[0] - goal[0]) + abs(cell[1] - goal[1])), "Manhattan"

@@ -133,7 +133,7 @@ def pledge(maze: Maze, *, rng: np.random.Generator | None = None, start: Cell | 
                 return
             turns += turn
             facing = turned(facing, turn, hand)
-        step = maze.surface.move(cell, facing)
+        step = dict(maze.passages(cell)).get(facing)     # on a weave: through a tunnel
         assert step is not None
         left, side = cell, facing
         cell, facing = step.cell, step.side.opposite
