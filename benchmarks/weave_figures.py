@@ -4,6 +4,7 @@ river (mean corridor length) with and without `weave`, and the longest shortest 
 averaged over a few seeds; every maze checked perfect counting each crossing.
 
 Run: python benchmarks/weave_figures.py [--size 20] [--seeds 10]
+     python benchmarks/weave_figures.py --quick    # 8x8, 2 seeds
 """
 from __future__ import annotations
 
@@ -39,7 +40,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=20)
     parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--quick", action="store_true", help="8x8 cells, 2 seeds")
     args = parser.parse_args()
+    if args.quick:
+        args.size, args.seeds = 8, 2
     names = [n for n, a in registry.algorithms("generator").items() if a.extra.get("weave")]
     print(f"{args.size}x{args.size}, mean of {args.seeds} seeds, every maze perfect")
     print(f"{'generator':<13}{'weave':>6}" + "".join(f"{k:>16}" for k in KEYS))

@@ -82,6 +82,8 @@ SCRIPTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "venue_report": ((), (r"for github: GIF 320x180, 25 fps",
                           r"tiny\.gif: [\d,]+ B \(cap 10,000,000\); delays >= 4 cs, loop "
                           r"block forever", r"for moodle: GIF")),
+    "weave_figures": ((), (r"8x8, mean of 2 seeds, every maze perfect",
+                           r"kruskal\s+yes(\s+\d+\.\d{3}){5}")),
     "writer_probe": ((), (r"\d+ frames written, \d+ changed rectangles",)),
 }
 
