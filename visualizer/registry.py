@@ -109,7 +109,8 @@ class Algorithm:
         `Maze.passages` takes them."""
         if self.kind == "solver" or self.extra.get("weave"):
             return None
-        able = ", ".join(n for n, a in _REGISTRY["generator"].items() if a.extra.get("weave"))
+        able = ", ".join(sorted(n for n, a in _REGISTRY["generator"].items()
+                              if a.extra.get("weave")))
         return (f"`{self.name}` cannot weave (it does not dig tunnels under corridors); the "
                 f"generators that weave: {able}")
 

@@ -79,7 +79,7 @@ class MazeSpec:
     auto: tuple[bool, bool]     # rows, cols follow the panel's slot
     grid: str                   # square, hex, triangle, polar (visualizer.grids)
     mask: tuple[str, ...] | None            # `X` = no cell (docs/grids.md)
-    weave: bool = False                     # tunnels under corridors (docs/grids.md)
+    weave: bool                 # tunnels under corridors (docs/grids.md)
 
     @property
     def plain(self) -> bool:
