@@ -103,30 +103,35 @@ class FlashMeter:
             self.time += duration
             return
         y0, y1, x0, x1 = dirty if dirty is not None else (0, image.shape[0], 0, image.shape[1])
-        if (y1 - y0) * (x1 - x0) >= self.need:
-            way = self._transition(self._last[y0:y1, x0:x1], image[y0:y1, x0:x1])
-            if way is not None:
-                self._note(way)
-                self.changes.append(len(self.durations) - 1)
-            self._last[y0:y1, x0:x1] = image[y0:y1, x0:x1]
-        elif y1 > y0 and x1 > x0:
-            self._last[y0:y1, x0:x1] = image[y0:y1, x0:x1]
+        if y1 > y0 and x1 > x0:
+            before, after = self._last[y0:y1, x0:x1], image[y0:y1, x0:x1]
+            if (y1 - y0) * (x1 - x0) >= self.need:
+                way = self._transition(before, after)
+                if way is not None:
+                    self._note(way)
+                    self.changes.append(len(self.durations) - 1)
+            before[...] = after
         self.time += duration
 
     def _transition(self, before: np.ndarray, after: np.ndarray) -> int | None:
         """None when the change from `before` to `after` is no large transition; else +1
-        (-1) when it mostly brightens (darkens), 0 when mixed."""
+        (-1) when it mostly brightens (darkens), 0 when mixed. Only the changed pixels are
+        looked at (the unchanged ones neither brighten nor darken): most frames change
+        fewer pixels than a flash needs, and end at the first count."""
         changed = before != after
-        if changed.sum() < self.need:
+        if np.count_nonzero(changed) < self.need:
             return None
-        a, b = self.luminance[before], self.luminance[after]
+        a, b = self.luminance.take(before[changed]), self.luminance.take(after[changed])
         counts = np.minimum(a, b) < DARKER_BELOW
         rise = (b - a >= LUMINANCE_STEP) & counts
         fall = (a - b >= LUMINANCE_STEP) & counts
-        either = rise | fall
-        if either.sum() < self.need or _largest_window_sum(either, self.window) < self.need:
+        up, down = int(np.count_nonzero(rise)), int(np.count_nonzero(fall))
+        if up + down < self.need:
             return None
-        up, down = int(rise.sum()), int(fall.sum())
+        either = np.zeros(changed.shape, bool)
+        either[changed] = rise | fall
+        if _largest_window_sum(either, self.window) < self.need:
+            return None
         return 1 if up >= 3 * down else -1 if down >= 3 * up else 0
 
     def _note(self, way: int) -> None:
