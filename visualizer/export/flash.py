@@ -58,8 +58,9 @@ def _largest_window_sum(mask: np.ndarray, win: tuple[int, int]) -> int:
     """The most True pixels any `win`-sized window (clipped to `mask`) holds."""
     h, w = mask.shape
     wh, ww = min(win[0], h), min(win[1], w)
-    table = np.zeros((h + 1, w + 1), dtype=np.int64)
-    np.cumsum(np.cumsum(mask, axis=0, dtype=np.int64), axis=1, out=table[1:, 1:])
+    kind = np.int32 if h * w < 2**31 else np.int64     # the sums reach h * w at most
+    table = np.zeros((h + 1, w + 1), dtype=kind)
+    np.cumsum(np.cumsum(mask, axis=0, dtype=kind), axis=1, out=table[1:, 1:])
     sums = (table[wh:, ww:] - table[:-wh, ww:] - table[wh:, :-ww] + table[:-wh, :-ww])
     return int(sums.max())
 
