@@ -48,6 +48,49 @@ def test_small_changes_are_no_flash():
     assert meter.verdict().flashes > MAX_FLASHES
 
 
+def whole_rectangle_transition(meter, before, after):
+    """A large transition judged on every pixel of the changed rectangle (the meter looks
+    at the changed pixels alone): None, +1, -1 or 0."""
+    a, b = meter.luminance[before], meter.luminance[after]
+    counts = np.minimum(a, b) < 0.80
+    rise, fall = (b - a >= 0.10) & counts, (a - b >= 0.10) & counts
+    either = rise | fall
+    h, w = either.shape
+    wh, ww = min(meter.window[0], h), min(meter.window[1], w)
+    most = max(int(either[y:y + wh, x:x + ww].sum())
+               for y in range(h - wh + 1) for x in range(w - ww + 1))
+    if (before != after).sum() < meter.need or most < meter.need:
+        return None
+    up, down = int(rise.sum()), int(fall.sum())
+    return 1 if up >= 3 * down else -1 if down >= 3 * up else 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_meter_judges_changed_pixels_as_the_whole_rectangle_would(seed):
+    """Random frames of four colours (two light, two dark) changing in random rectangles:
+    the meter's transitions, frame by frame, are those of the whole-rectangle rule."""
+    rng = np.random.default_rng(seed)
+    palette = np.array([[0, 0, 0], [40, 40, 40], [230, 230, 230], [255, 255, 255]])
+    meter = FlashMeter(palette, 18, 24)
+    frame = rng.integers(0, 4, (18, 24)).astype(np.uint8)
+    meter.offer(frame, 0.04)
+    expected = []
+    for k in range(1, 40):
+        y0, x0 = rng.integers(0, 9), rng.integers(0, 12)
+        y1, x1 = y0 + rng.integers(0, 10), x0 + rng.integers(0, 13)
+        after = frame.copy()
+        patch = after[y0:y1, x0:x1]
+        flip = rng.random(patch.shape) < rng.choice([0.1, 0.6, 0.95])
+        patch[flip] = (patch[flip] + rng.choice([1, 2], patch.shape)[flip]) % 4
+        if (y1 - y0) * (x1 - x0) >= meter.need and y1 > y0 and x1 > x0:
+            way = whole_rectangle_transition(meter, frame[y0:y1, x0:x1], after[y0:y1, x0:x1])
+            if way is not None:
+                expected.append(k)
+        meter.offer(after, 0.04, (y0, y1, x0, x1))
+        frame = after
+    assert meter.changes == expected and expected
+
+
 def soup(tmp_path, **top):
     raw = {"title": "Day & Night soup", "seed": 3, "fps": 25, "output": str(tmp_path / "s.gif"),
            "panels": [{"cell_size": 6, "life": {"rows": 60, "cols": 60, "rule": "daynight",

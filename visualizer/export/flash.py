@@ -58,8 +58,9 @@ def _largest_window_sum(mask: np.ndarray, win: tuple[int, int]) -> int:
     """The most True pixels any `win`-sized window (clipped to `mask`) holds."""
     h, w = mask.shape
     wh, ww = min(win[0], h), min(win[1], w)
-    table = np.zeros((h + 1, w + 1), dtype=np.int64)
-    np.cumsum(np.cumsum(mask, axis=0, dtype=np.int64), axis=1, out=table[1:, 1:])
+    kind = np.int32 if h * w < 2**31 else np.int64     # the sums reach h * w at most
+    table = np.zeros((h + 1, w + 1), dtype=kind)
+    np.cumsum(np.cumsum(mask, axis=0, dtype=kind), axis=1, out=table[1:, 1:])
     sums = (table[wh:, ww:] - table[:-wh, ww:] - table[wh:, :-ww] + table[:-wh, :-ww])
     return int(sums.max())
 
@@ -103,30 +104,35 @@ class FlashMeter:
             self.time += duration
             return
         y0, y1, x0, x1 = dirty if dirty is not None else (0, image.shape[0], 0, image.shape[1])
-        if (y1 - y0) * (x1 - x0) >= self.need:
-            way = self._transition(self._last[y0:y1, x0:x1], image[y0:y1, x0:x1])
-            if way is not None:
-                self._note(way)
-                self.changes.append(len(self.durations) - 1)
-            self._last[y0:y1, x0:x1] = image[y0:y1, x0:x1]
-        elif y1 > y0 and x1 > x0:
-            self._last[y0:y1, x0:x1] = image[y0:y1, x0:x1]
+        if y1 > y0 and x1 > x0:
+            before, after = self._last[y0:y1, x0:x1], image[y0:y1, x0:x1]
+            if (y1 - y0) * (x1 - x0) >= self.need:
+                way = self._transition(before, after)
+                if way is not None:
+                    self._note(way)
+                    self.changes.append(len(self.durations) - 1)
+            before[...] = after
         self.time += duration
 
     def _transition(self, before: np.ndarray, after: np.ndarray) -> int | None:
         """None when the change from `before` to `after` is no large transition; else +1
-        (-1) when it mostly brightens (darkens), 0 when mixed."""
+        (-1) when it mostly brightens (darkens), 0 when mixed. Only the changed pixels are
+        looked at (the unchanged ones neither brighten nor darken): most frames change
+        fewer pixels than a flash needs, and end at the first count."""
         changed = before != after
-        if changed.sum() < self.need:
+        if np.count_nonzero(changed) < self.need:
             return None
-        a, b = self.luminance[before], self.luminance[after]
+        a, b = self.luminance.take(before[changed]), self.luminance.take(after[changed])
         counts = np.minimum(a, b) < DARKER_BELOW
         rise = (b - a >= LUMINANCE_STEP) & counts
         fall = (a - b >= LUMINANCE_STEP) & counts
-        either = rise | fall
-        if either.sum() < self.need or _largest_window_sum(either, self.window) < self.need:
+        up, down = int(np.count_nonzero(rise)), int(np.count_nonzero(fall))
+        if up + down < self.need:
             return None
-        up, down = int(rise.sum()), int(fall.sum())
+        either = np.zeros(changed.shape, bool)
+        either[changed] = rise | fall
+        if _largest_window_sum(either, self.window) < self.need:
+            return None
         return 1 if up >= 3 * down else -1 if down >= 3 * up else 0
 
     def _note(self, way: int) -> None:

@@ -288,7 +288,7 @@ def _from_runs(gaps: Gaps, keep: np.ndarray, transparent: int) -> Candidate:
     length = np.ones(index.size, np.int64)
     length[0::2] = gaps.lengths
     pixels = np.repeat(index, length)
-    return pixels, transparent, int(pixels.max())
+    return pixels, transparent, int(index[length > 0].max())   # the runs drawn: no pass
 
 
 def _candidates(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
