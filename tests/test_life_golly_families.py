@@ -21,7 +21,10 @@ needs_bgolly = pytest.mark.skipif(
 
 #: one rule or more of each family
 RULES = ["B13/S012V", "B2/S34H", "B2n3/S23-q", "B2-a/S12", "/2/3", "345/2/4", "B2/S/3V",
-         "12/34/3H", "B2n/S/3", "0123/4/40", "W30", "W110", "WireWorld", "Langtons-Ant"]
+         "12/34/3H", "B2n/S/3", "0123/4/40", "W30", "W110", "WireWorld", "Langtons-Ant",
+         "LifeHistory", "HPP", "Tempesti", "Worm-1040512"]
+#: rule tables too large for a dense lookup table (their transitions matched in order)
+SPARSE_TABLES = ("LifeHistory", "HPP", "Tempesti", "Worm-1040512")
 SIZES = [(1, 1), (1, 7), (2, 2), (3, 3), (6, 1), (9, 9), (12, 17)]
 
 
@@ -35,7 +38,8 @@ CASES = [(rule, name, h, w) for rule in RULES for name in SURFACE_NAMES for h, w
          if (name != "sphere" or h == w) and _defined(rule, name)]
 #: the fast tier: each rule on the torus at one size, and the Klein bottle for a few
 FAST = {(rule, "torus", 12, 17) for rule in RULES} | \
-    {(rule, "klein", 9, 9) for rule in ("/2/3", "WireWorld", "W30")}
+    {(rule, "klein", 9, 9) for rule in ("/2/3", "WireWorld", "W30")} | \
+    {(rule, "plane", 12, 17) for rule in SPARSE_TABLES}
 
 
 def _soup(rule: FamilyRule, h: int, w: int, seed: str) -> np.ndarray:
@@ -112,13 +116,19 @@ SAMPLE = [("Generations/Delta.rle", 40), ("Generations/Sawfish.rle", 40),
           ("Other-Rules/Langtons-Ant.rle", 200), ("Other-Rules/b2ein-spaceships-and-rakes.rle", 40),
           ("Turmites/LangtonsAnt_LLRR.rle", 200),
           ("WireWorld/gate-AND.mcl", 60), ("WireWorld/flip-flop.mcl", 60),
-          ("WireWorld/circuit.mcl", 60), ("WireWorld/clocks.mcl", 60)]
+          ("WireWorld/circuit.mcl", 60), ("WireWorld/clocks.mcl", 60),
+          # rule tables too large for a dense lookup table (matched transition by transition)
+          ("Other-Rules/HPP-demo-small.rle", 40), ("Loops/Perrier-Loop.rle", 60),
+          ("Loops/Tempesti-Loop.rle", 60), ("Patersons-Worms/worm-1252121.rle", 100),
+          ("Life/Bounded-Grids/torus.rle", 80), ("Life/Bounded-Grids/Klein-bottle.rle", 80),
+          ("Life/Bounded-Grids/cross-surface.rle", 80), ("Life/Bounded-Grids/sphere.rle", 80)]
 
 
 @needs_bgolly
 @pytest.mark.parametrize("name, gens", tiered(
     SAMPLE, lambda s: s[0] in ("Generations/Delta.rle", "WireWorld/gate-AND.mcl",
-                               "Other-Rules/Langtons-Ant.rle"),
+                               "Other-Rules/Langtons-Ant.rle", "Loops/Perrier-Loop.rle",
+                               "Life/Bounded-Grids/Klein-bottle.rle"),
     lambda s: s[0].split("/")[-1], spread=True))
 def test_goldys_patterns_load_and_run_as_in_golly(name, gens):
     from visualizer.life.formats import read_pattern
@@ -128,11 +138,12 @@ def test_goldys_patterns_load_and_run_as_in_golly(name, gens):
     if not path.is_file():
         pytest.skip(f"{path} is not installed")
     found = read_pattern(path)
-    rule, _ = found.rule_and_surface()
+    rule, bounded = found.rule_and_surface()
     assert rule is not None
     ph, pw = found.shape
     h, w = 2 * (ph + gens + 2), 2 * (pw + gens + 2)     # nothing reaches the edge
-    surface = Surface("plane", h, w)
+    surface = bounded if bounded is not None else Surface("plane", h, w)
+    h, w = surface.rows, surface.cols
     grid = np.zeros((h, w), dtype=np.uint8)
     x0, y0 = found.pos if found.pos is not None else (0, 0)   # bgolly's own placement
     grid[y0 + h // 2:y0 + h // 2 + ph, x0 + w // 2:x0 + w // 2 + pw] = found.cells

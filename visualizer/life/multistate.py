@@ -191,7 +191,13 @@ class StateStepper:
         return np.take(self._lut, index)
 
     def _table(self) -> np.ndarray:
-        """The next states under a rule table: one lookup by the states read in order."""
+        """The next states under a rule table: one lookup by the states read in order (a
+        table too large for that: its transitions matched against the neighbourhoods)."""
+        sparse = self.rule.table.sparse if self.rule.table is not None else None
+        if sparse is not None:
+            hoods = np.stack([self._view(dr, dc).reshape(-1) for dr, dc in self._offsets],
+                             axis=1)
+            return sparse.next_states(hoods).reshape(self.rows, self.cols)
         n = np.int64(self.rule.states)
         index = np.zeros((self.rows, self.cols), dtype=np.int64)
         for dr, dc in self._offsets:
