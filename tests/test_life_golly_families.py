@@ -5,7 +5,7 @@ import zlib
 import numpy as np
 import pytest
 
-from visualizer.life.families import FamilyRule
+from visualizer.life.families import FamilyRule, RuleFamily
 from visualizer.life.family_parse import parse_family_rule
 from visualizer.life.golly import bgolly_path, run_bgolly
 from visualizer.life.hensel import LETTERS, MOORE_OFFSETS
@@ -151,3 +151,54 @@ def test_goldys_patterns_load_and_run_as_in_golly(name, gens):
     stepper.run(gens)
     golly = run_bgolly_file(path, surface, gens, algorithm=algorithm_for(rule))
     assert stepper.population() > 0 and np.array_equal(stepper.grid(), golly), name
+
+
+#: Brian's Brain written as a rule table with `symmetries: permute` (a dead cell with exactly
+#: two live neighbours is born, 28 arrangements; a live cell dies through state 2), with a
+#: bound variable: a dying cell with two live neighbours and two more alike (x) becomes x
+PERMUTED_BRAIN = """@RULE PermutedBrain
+@TABLE
+n_states:3
+neighborhood:Moore
+symmetries:permute
+var a={0,2}
+var b={0,2}
+var c={0,2}
+var d={0,2}
+var e={0,2}
+var f={0,2}
+var g={0,1,2}
+var h={0,1,2}
+var i={0,1,2}
+var j={0,1,2}
+var k={0,1,2}
+var l={0,1,2}
+var m={0,1,2}
+var n={0,1,2}
+var x={1,2}
+0,1,1,a,b,c,d,e,f,1
+2,1,1,x,x,0,0,0,0,x
+1,g,h,i,j,k,l,m,n,2
+2,g,h,i,j,k,l,m,n,0
+"""
+
+
+@needs_bgolly
+@pytest.mark.parametrize("name", ["torus", "plane"])
+def test_a_permuted_table_is_goldys(tmp_path, name):
+    from visualizer.life.golly import run_bgolly_file
+    from visualizer.life.rle_writer import write_rle
+    from visualizer.life.rule_table import read_rule_file
+
+    (tmp_path / "PermutedBrain.rule").write_text(PERMUTED_BRAIN)
+    table = read_rule_file(tmp_path / "PermutedBrain.rule", tmp_path)
+    rule = FamilyRule(RuleFamily.TABLE, table.name, 3, table.neighbourhood, table=table)
+    surface = Surface(name, 13, 16)
+    grid = _soup(rule, 13, 16, f"permuted{name}")
+    write_rle(grid, tmp_path / "in.rle", rule=rule, surface=surface)
+    stepper = make_stepper(grid, rule, surface)
+    for gens in (1, 2, 9):
+        stepper.run(gens - stepper.generation)
+        golly = run_bgolly_file(tmp_path / "in.rle", surface, gens, algorithm="RuleLoader",
+                                rule_dirs=(tmp_path,))
+        assert np.array_equal(stepper.grid(), golly), (name, gens)
