@@ -22,7 +22,7 @@ needs_bgolly = pytest.mark.skipif(
 #: one rule or more of each family
 RULES = ["B13/S012V", "B2/S34H", "B2n3/S23-q", "B2-a/S12", "/2/3", "345/2/4", "B2/S/3V",
          "12/34/3H", "B2n/S/3", "0123/4/40", "W30", "W110", "WireWorld", "Langtons-Ant",
-         "LifeHistory", "HPP", "Tempesti", "Worm-1040512"]
+         "LifeHistory", "HPP", "Tempesti", "Worm-1040512", "Banks-II", "Banks-III"]
 #: rule tables too large for a dense lookup table (their transitions matched in order)
 SPARSE_TABLES = ("LifeHistory", "HPP", "Tempesti", "Worm-1040512")
 SIZES = [(1, 1), (1, 7), (2, 2), (3, 3), (6, 1), (9, 9), (12, 17)]

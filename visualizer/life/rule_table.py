@@ -4,11 +4,16 @@
 A rule is looked up by name in `RULE_DIRS`: the project's own rule files first
 (`rule_files/`: WireWorld, written from its definition with its states named right: Golly's
 file names the head and the tail the other way round), then Golly's (Debian's golly package
-ships them in /usr/share/golly/Rules). Refused, with the file and line: a name that is not
-a plain file name, a file over `MAX_FILE_BYTES`, a file that has no table or tree of its own (Golly
-would then look for other files), a table too large to compile (more than `MAX_ENTRIES`
-neighbourhood states), neighbourhoods other than Moore and von Neumann, and symmetries
-other than none, rotate4, rotate8, reflect_horizontal, rotate4reflect, rotate8reflect.
+ships them in /usr/share/golly/Rules; all 51 of them load). A table compiles to a dense
+lookup of every neighbourhood when there are at most `MAX_ENTRIES` of them, else to its
+transitions in order (`table_sparse.py`: HPP, LifeHistory, Perrier, Tempesti, the Worm
+rules). Symmetries: none, rotate4, rotate8, reflect_horizontal, rotate4reflect,
+rotate8reflect and permute (each distinct arrangement of a line's neighbours once).
+Refused, with the file and line: a name that is not a plain file name, a file over
+`MAX_FILE_BYTES`, a file that has no table or tree of its own (Golly would then look for
+other files), a line standing for over a million transitions, a table too large for a dense
+lookup that stands for more than `MAX_TRANSITIONS` once written out, neighbourhoods other
+than Moore and von Neumann, and other symmetries.
 """
 from __future__ import annotations
 
@@ -239,20 +244,19 @@ def _symmetry_perms(kind: str, nb: Neighbourhood, lineno: int
     k = len(TABLE_ORDER[nb])
     if kind == "permute":
         return None
-    turns = {"none": [0], "rotate4": list(range(0, k, k // 4)),
-             "rotate8": list(range(k)) if k == 8 else None}
-    base, _, reflect = kind.partition("reflect")
-    base = base or "none"
-    if kind == "reflect_horizontal":
-        base, reflect = "none", "x"
-    shifts = turns.get(base)
-    if shifts is None or reflect not in ("", "x"):
+    turn4 = list(range(0, k, k // 4))
+    kinds = {"none": ([0], []), "rotate4": (turn4, []), "rotate4reflect": (turn4, turn4),
+             "reflect_horizontal": ([0], [0])}
+    if k == 8:
+        kinds |= {"rotate8": (list(range(k)), []), "rotate8reflect": (list(range(k)),
+                                                                        list(range(k)))}
+    if kind not in kinds:
         raise _Bad(lineno, f"expected symmetries none, rotate4, rotate4reflect, "
                            f"reflect_horizontal{', rotate8, rotate8reflect' if k == 8 else ''}"
-                           f", permute, got {kind!r}")
-    perms = [tuple((i + s) % k for i in range(k)) for s in shifts]
-    if reflect:
-        perms += [tuple((s - i) % k for i in range(k)) for s in shifts]
+                           f" or permute, got {kind!r}")
+    turns, mirrors = kinds[kind]
+    perms = [tuple((i + s) % k for i in range(k)) for s in turns]
+    perms += [tuple((s - i) % k for i in range(k)) for s in mirrors]
     return perms
 
 
@@ -286,22 +290,22 @@ def _table(lines: list[tuple[int, str]], name: str) -> TableRule:
                                                           states))
     lut = np.empty((states,) * (k + 1), dtype=np.uint8)
     lut[...] = np.arange(states, dtype=np.uint8).reshape((states,) + (1,) * k)
-    for lineno, items in reversed(transitions):
-        for sets, new in _expand(lineno, items, variables, perms, states):
+    for lineno, items in reversed(transitions):        # the first match written last
+        for sets, new in _expand(lineno, items, variables, perms, states, backwards=True):
             lut[np.ix_(*sets)] = new
     return TableRule(name, states, nb, lut=lut.reshape(-1))
 
 
 def _sparse(transitions: list[tuple[int, list[str]]], variables: dict[str, list[int]],
             perms: list[tuple[int, ...]] | None, states: int) -> SparseTable:
-    """The transitions in the order they take effect (as in the dense table: an earlier
-    line first, and within a line the copy the dense table writes last), repeats dropped."""
+    """The transitions in the order Golly tries them (the first that matches wins),
+    repeats dropped."""
     set_ids: dict[tuple[int, ...], int] = {}
     seen: set[tuple[int, ...]] = set()
     rows: list[tuple[int, ...]] = []
     new: list[int] = []
     for lineno, items in transitions:
-        for sets, state in reversed(list(_expand(lineno, items, variables, perms, states))):
+        for sets, state in _expand(lineno, items, variables, perms, states):
             row = tuple([set_ids.setdefault(x, len(set_ids)) for x in sets])
             if row in seen:
                 continue
@@ -375,30 +379,35 @@ def _arranged(sets: list[tuple[int, ...]], perms: list[tuple[int, ...]] | None
 
 
 def _expand(lineno: int, items: list[str], variables: dict[str, list[int]],
-            perms: list[tuple[int, ...]] | None, states: int
+            perms: list[tuple[int, ...]] | None, states: int, backwards: bool = False
             ) -> Iterator[tuple[list[tuple[int, ...]], int]]:
     """Each transition one line stands for: the states each position takes (the cell,
     then its neighbours in `TABLE_ORDER`) and the new state, a bound variable (a name
-    repeated, or the new state's) taking each of its values, then each symmetric copy."""
+    repeated, or the new state's) taking each of its values as Golly does (the first such
+    name alphabetically changing fastest), then each symmetric copy; `backwards`: the bound
+    values in the opposite order (for a dense table, where the last written wins)."""
     inputs, output = items[:-1], items[-1]
     for item in items:
         if item not in variables:
             _state(lineno, item, states)
-    names = [x for x in inputs if x in variables]
-    bound = sorted({x for x in names if names.count(x) > 1} | ({output} & set(variables)))
-    if output in variables and output not in inputs:
-        raise _Bad(lineno, f"expected the new state's variable {output!r} among the inputs")
+    names = [x for x in items if x in variables]
+    bound = sorted({x for x in names if names.count(x) > 1})
+    if output in variables and output not in inputs and len(variables[output]) != 1:
+        raise _Bad(lineno, f"expected the new state's variable {output!r} among the inputs "
+                           f"(or a variable of one state)")
     combos = 1
     for x in bound:
         combos *= len(variables[x])
     if combos * _arrangements(inputs[1:], perms) > 1 << 20:
         raise _Bad(lineno, "expected fewer bound variable values and arrangements (this "
                            "line alone would stand for over a million transitions)")
-    for values in itertools.product(*(variables[x] for x in bound)):
-        given = dict(zip(bound, values, strict=True))
+    combinations = list(itertools.product(*(variables[x] for x in reversed(bound))))
+    for values in reversed(combinations) if backwards else combinations:
+        given = dict(zip(reversed(bound), values, strict=True))
         sets = [(given[x],) if x in given else tuple(variables[x]) if x in variables
                 else (int(x),) for x in inputs]
-        new = given[output] if output in given else int(output)
+        new = given[output] if output in given else variables[output][0] \
+            if output in variables else int(output)
         for moved in _arranged(sets[1:], perms):
             yield [sets[0], *moved], new
 
