@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 import pytest
 
-from visualizer.life import rule_table
+from visualizer.life import rule_table, table_sparse
 from visualizer.life.families import FamilyRule, RuleFamily
 from visualizer.life.multistate import StateStepper
 from visualizer.life.rule_table import TableRule, parse_rule_text, read_rule_file
@@ -145,6 +145,18 @@ def test_the_transitions_run_as_the_dense_table(name, monkeypatch):
         a = _run(dense, start.astype(np.uint8), surface, 6)
         b = _run(sparse, start.astype(np.uint8), surface, 6)
         assert all(np.array_equal(x, y) for x, y in zip(a, b)), (name, surface)
+
+
+@needs_golly_rules
+def test_a_full_cache_starts_over(monkeypatch):
+    path = GOLLY_RULES / "WireWorld.rule"
+    dense = read_rule_file(path, GOLLY_RULES)
+    sparse = _sparse(path.read_text(), "WireWorld", monkeypatch)
+    monkeypatch.setattr(table_sparse, "MAX_CACHE", 40)
+    start = np.random.default_rng(7).integers(0, 4, (9, 11)).astype(np.uint8)
+    a, b = _run(dense, start, "torus", 8), _run(sparse, start, "torus", 8)
+    assert all(np.array_equal(x, y) for x, y in zip(a, b))
+    assert sparse.sparse is not None and len(sparse.sparse._keys) <= 40
 
 
 def test_unmatched_cells_keep_their_state(monkeypatch):

@@ -91,17 +91,18 @@ class SparseTable:
         if fresh.size:
             rows = (fresh[:, None] // self._weights[None, :]) % self.states
             values[~known] = self.match(rows.astype(np.uint8))
-            self._remember(fresh, values[~known])
+            self._remember(fresh, values[~known], at[~known])
         return values[inverse.ravel()]
 
-    def _remember(self, keys: np.ndarray, values: np.ndarray) -> None:
-        """Add new neighbourhoods' states to the cache (starting over when it is full)."""
+    def _remember(self, keys: np.ndarray, values: np.ndarray, at: np.ndarray) -> None:
+        """Add new neighbourhoods' states to the cache, `keys` sorted and each inserted
+        before `at` (starting over when the cache is full)."""
         if len(self._keys) + len(keys) > MAX_CACHE:
-            self._keys, self._values = keys[:0], values[:0]
-        merged = np.concatenate([self._keys, keys])
-        order = np.argsort(merged, kind="stable")
-        self._keys = merged[order]
-        self._values = np.concatenate([self._values, values])[order]
+            keep = slice(None) if len(keys) <= MAX_CACHE else slice(0)
+            self._keys, self._values = keys[keep].copy(), values[keep].copy()
+            return
+        self._keys = np.insert(self._keys, at, keys)
+        self._values = np.insert(self._values, at, values)
 
 
 __all__ = ["MAX_CACHE", "SparseTable"]
