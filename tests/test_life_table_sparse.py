@@ -116,11 +116,12 @@ def test_a_table_of_many_states_steps_by_its_transitions():
 
 def test_a_table_standing_for_too_many_transitions_is_refused(tmp_path, monkeypatch):
     # 9 states on the Moore neighbourhood: too large for a dense table; each line with
-    # eight different neighbours permuted stands for 8! = 40320 transitions
+    # eight different neighbours permuted stands for 8! = 40320 transitions, counted when
+    # written out even where a line repeats an earlier one
     monkeypatch.setattr(rule_table, "MAX_TRANSITIONS", 50_000)
     path = tmp_path / "Many.rule"
     path.write_text("@RULE Many\n@TABLE\nn_states:9\nneighborhood:Moore\nsymmetries:permute\n"
-                    "0,1,2,3,4,5,6,7,8,0\n1,1,2,3,4,5,6,7,8,0\n")
+                    "0,1,2,3,4,5,6,7,8,0\n0,1,2,3,4,5,6,7,8,0\n")
     with pytest.raises(RuleError, match=r"Many\.rule:7: expected at most 50,000 transitions"):
         read_rule_file(path, tmp_path)
 
@@ -157,6 +158,14 @@ def test_a_full_cache_starts_over(monkeypatch):
     a, b = _run(dense, start, "torus", 8), _run(sparse, start, "torus", 8)
     assert all(np.array_equal(x, y) for x, y in zip(a, b))
     assert sparse.sparse is not None and len(sparse.sparse._keys) <= 40
+
+
+def test_a_table_without_transitions_keeps_every_cell():
+    # Golly's Worm-shared.rule holds only icons: 17 states, no transitions
+    table = _dense("@TABLE\nn_states:17\nneighborhood:Moore\nsymmetries:none\n", "W")
+    assert table.sparse is not None and table.sparse.count == 0
+    start = np.arange(30, dtype=np.uint8).reshape(5, 6) % 17
+    assert np.array_equal(_run(table, start, "torus", 2)[2], start)
 
 
 def test_unmatched_cells_keep_their_state(monkeypatch):

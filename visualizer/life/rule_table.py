@@ -287,7 +287,7 @@ def _table(lines: list[tuple[int, str]], name: str) -> TableRule:
         transitions.append((lineno, items))
     if states ** (k + 1) > MAX_ENTRIES:
         return TableRule(name, states, nb, sparse=_sparse(transitions, variables, perms,
-                                                          states))
+                                                          states, k + 1))
     lut = np.empty((states,) * (k + 1), dtype=np.uint8)
     lut[...] = np.arange(states, dtype=np.uint8).reshape((states,) + (1,) * k)
     for lineno, items in reversed(transitions):        # the first match written last
@@ -297,27 +297,27 @@ def _table(lines: list[tuple[int, str]], name: str) -> TableRule:
 
 
 def _sparse(transitions: list[tuple[int, list[str]]], variables: dict[str, list[int]],
-            perms: list[tuple[int, ...]] | None, states: int) -> SparseTable:
-    """The transitions in the order Golly tries them (the first that matches wins),
-    repeats dropped."""
+            perms: list[tuple[int, ...]] | None, states: int, width: int) -> SparseTable:
+    """The transitions (of `width` positions) in the order Golly tries them (the first
+    that matches wins), repeats dropped."""
     set_ids: dict[tuple[int, ...], int] = {}
     seen: set[tuple[int, ...]] = set()
     rows: list[tuple[int, ...]] = []
     new: list[int] = []
+    written = 0
     for lineno, items in transitions:
         for sets, state in _expand(lineno, items, variables, perms, states):
-            row = tuple([set_ids.setdefault(x, len(set_ids)) for x in sets])
-            if row in seen:
-                continue
-            seen.add(row)
-            rows.append(row)
-            new.append(state)
-            if len(rows) > MAX_TRANSITIONS:
+            written += 1
+            if written > MAX_TRANSITIONS:
                 raise _Bad(lineno, f"expected at most {MAX_TRANSITIONS:,} transitions once "
                                    f"symmetries and bound variables are written out (a "
                                    f"table too large for a dense lookup is matched "
                                    f"transition by transition)")
-    width = len(transitions[0][1]) - 1 if transitions else 1
+            row = tuple([set_ids.setdefault(x, len(set_ids)) for x in sets])
+            if row not in seen:
+                seen.add(row)
+                rows.append(row)
+                new.append(state)
     table = np.array(rows, dtype=np.int32).reshape(len(rows), width)
     return SparseTable(states, table, list(set_ids), np.array(new, dtype=np.uint8))
 
