@@ -168,6 +168,15 @@ def test_a_table_without_transitions_keeps_every_cell():
     assert np.array_equal(_run(table, start, "torus", 2)[2], start)
 
 
+def test_a_new_state_may_be_a_variable_of_one_state():
+    text = ("@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\nvar o={2}\n"
+            "1,0,0,0,0,o\n")
+    start = np.array([[1, 0, 0], [0, 0, 1]], dtype=np.uint8)
+    assert _run(_dense(text, "O"), start, "plane", 1)[1].tolist() == [[2, 0, 0], [0, 0, 2]]
+    with pytest.raises(Exception, match="expected the new state's variable 'a' among"):
+        _dense(text.replace("var o={2}", "var a={1,2}").replace(",o\n", ",a\n"), "O")
+
+
 def test_unmatched_cells_keep_their_state(monkeypatch):
     text = "@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\n1,0,0,0,0,2\n"
     start = np.array([[1, 0, 1], [0, 2, 1], [0, 0, 0]], dtype=np.uint8)
