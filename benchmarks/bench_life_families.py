@@ -1,7 +1,9 @@
 """Benchmark: rule families beyond life-like on a 1024x1024 torus soup, in cell-updates per
 second, against bgolly in the same run: Generations and Hensel rules against the bgolly
 algorithm that runs them (Generations, QuickLife) and against QuickLife running Conway's
-rule on the same soup (the issue's bar); Wolfram rules in cells per second (goal >= 1e8).
+rule on the same soup (the issue's bar); Wolfram rules in cells per second (goal >= 1e8);
+rule tables: WireWorld by its dense lookup table, LifeHistory (too large for one) by matching
+its transitions, each against bgolly's RuleLoader.
 
 Run: python benchmarks/bench_life_families.py [--size 1024] [--generations 200]
      python benchmarks/bench_life_families.py --quick    # 64x64, 10 generations, once
@@ -20,6 +22,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from visualizer.life.formats import write_rle  # noqa: E402
 from visualizer.life.golly import algorithm_for, bgolly_path, time_bgolly  # noqa: E402
+from visualizer.life.rule_table import RULE_DIRS  # noqa: E402
 from visualizer.life.family_parse import parse_family_rule  # noqa: E402
 from visualizer.life.stepping import make_stepper  # noqa: E402
 from visualizer.surfaces import Surface  # noqa: E402
@@ -45,8 +48,33 @@ def golly(soup: np.ndarray, rule: str, surface: Surface, gens: int, repeat: int,
     with tempfile.TemporaryDirectory(prefix="bench-families-") as tmp:
         rle = pathlib.Path(tmp, "soup.rle")
         write_rle(soup, rle, rule=rule, surface=surface)
-        runs = [time_bgolly(rle, gens, algorithm) for _ in range(repeat)]
+        runs = [time_bgolly(rle, gens, algorithm, RULE_DIRS[-1:]) for _ in range(repeat)]
     return max(min(r[0] for r in runs) - min(r[1] for r in runs), 1e-9)
+
+
+def tables(args: argparse.Namespace, surface: Surface, have_golly: bool) -> None:
+    """Rule tables: WireWorld's dense lookup on a soup of its four states, LifeHistory's
+    transitions on a soup of ON and OFF cells (Life's), each against bgolly's RuleLoader."""
+    n, gens = surface.rows, args.generations
+    rng = np.random.default_rng(args.seed)
+    dense = None
+    for rule, how in (("WireWorld", "dense lookup"), ("LifeHistory", "transitions")):
+        if not (RULE_DIRS[-1] / f"{rule}.rule").is_file():
+            print(f"rule table {rule}: Golly's Rules folder is not installed")
+            continue
+        states = parse_family_rule(rule).states
+        soup = (rng.integers(0, states, (n, n)) if rule == "WireWorld"
+                else rng.random((n, n)) < args.density).astype(np.uint8)
+        mine = ours(soup, rule, surface, gens, args.repeat)
+        dense = mine if dense is None else dense
+        line = (f"rule table {rule} ({how}): {n}x{n} torus, {gens} generations in "
+                f"{mine:.3f} s = {n * n * gens / mine / 1e6:,.1f} M cell-updates/s")
+        if rule != "WireWorld":
+            line += f"; {dense / mine:.2f}x WireWorld's dense lookup"
+        if have_golly:
+            theirs = golly(soup, rule, surface, gens, args.repeat, "RuleLoader")
+            line += f"; bgolly RuleLoader ratio {theirs / mine:.2f}x"
+        print(line)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     rate = updates / wolfram
     print(f"Wolfram rules: {rate:,.0f} cells/s (goal 100,000,000: "
           f"{'met' if rate >= 1e8 else 'not met'})")
+    tables(args, surface, have_golly)
     return 0
 
 

@@ -51,7 +51,11 @@ SCRIPTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "bench_life_families": ((), (r"visualizer 345/2/4: 64x64 torus, 10 generations in "
                                  r"\d+\.\d+ s = [\d,]+ M cell-updates/s",
                                  r"B2n3/S23-q: .*(ratio \d+\.\d\dx|bgolly: not on PATH)",
-                                 r"Wolfram rules: [\d,]+ cells/s \(goal 100,000,000: ")),
+                                 r"Wolfram rules: [\d,]+ cells/s \(goal 100,000,000: ",
+                                 r"rule table LifeHistory \(transitions\): .* [\d,.]+ M "
+                                 r"cell-updates/s; \d+\.\d\dx WireWorld's" if
+                                 Path("/usr/share/golly/Rules/LifeHistory.rule").is_file()
+                                 else r"rule table")),
     "bench_memory": ((), (r"\d+ frames, [\d,]+ bytes, \d+\.\d s, peak RSS \d+ MiB",)),
     "bench_render": ((), (r"render CPU, matplotlib / project: \d+\.\dx",
                           r"set-up share \(CPU before the first frame is written / whole "

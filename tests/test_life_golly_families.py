@@ -5,7 +5,7 @@ import zlib
 import numpy as np
 import pytest
 
-from visualizer.life.families import FamilyRule
+from visualizer.life.families import FamilyRule, RuleFamily
 from visualizer.life.family_parse import parse_family_rule
 from visualizer.life.golly import bgolly_path, run_bgolly
 from visualizer.life.hensel import LETTERS, MOORE_OFFSETS
@@ -21,7 +21,10 @@ needs_bgolly = pytest.mark.skipif(
 
 #: one rule or more of each family
 RULES = ["B13/S012V", "B2/S34H", "B2n3/S23-q", "B2-a/S12", "/2/3", "345/2/4", "B2/S/3V",
-         "12/34/3H", "B2n/S/3", "0123/4/40", "W30", "W110", "WireWorld", "Langtons-Ant"]
+         "12/34/3H", "B2n/S/3", "0123/4/40", "W30", "W110", "WireWorld", "Langtons-Ant",
+         "LifeHistory", "HPP", "Tempesti", "Worm-1040512", "Banks-II", "Banks-III"]
+#: rule tables too large for a dense lookup table (their transitions matched in order)
+SPARSE_TABLES = ("LifeHistory", "HPP", "Tempesti", "Worm-1040512")
 SIZES = [(1, 1), (1, 7), (2, 2), (3, 3), (6, 1), (9, 9), (12, 17)]
 
 
@@ -35,7 +38,8 @@ CASES = [(rule, name, h, w) for rule in RULES for name in SURFACE_NAMES for h, w
          if (name != "sphere" or h == w) and _defined(rule, name)]
 #: the fast tier: each rule on the torus at one size, and the Klein bottle for a few
 FAST = {(rule, "torus", 12, 17) for rule in RULES} | \
-    {(rule, "klein", 9, 9) for rule in ("/2/3", "WireWorld", "W30")}
+    {(rule, "klein", 9, 9) for rule in ("/2/3", "WireWorld", "W30")} | \
+    {(rule, "plane", 12, 17) for rule in SPARSE_TABLES}
 
 
 def _soup(rule: FamilyRule, h: int, w: int, seed: str) -> np.ndarray:
@@ -112,13 +116,19 @@ SAMPLE = [("Generations/Delta.rle", 40), ("Generations/Sawfish.rle", 40),
           ("Other-Rules/Langtons-Ant.rle", 200), ("Other-Rules/b2ein-spaceships-and-rakes.rle", 40),
           ("Turmites/LangtonsAnt_LLRR.rle", 200),
           ("WireWorld/gate-AND.mcl", 60), ("WireWorld/flip-flop.mcl", 60),
-          ("WireWorld/circuit.mcl", 60), ("WireWorld/clocks.mcl", 60)]
+          ("WireWorld/circuit.mcl", 60), ("WireWorld/clocks.mcl", 60),
+          # rule tables too large for a dense lookup table (matched transition by transition)
+          ("Other-Rules/HPP-demo-small.rle", 40), ("Loops/Perrier-Loop.rle", 60),
+          ("Loops/Tempesti-Loop.rle", 60), ("Patersons-Worms/worm-1252121.rle", 100),
+          ("Life/Bounded-Grids/torus.rle", 80), ("Life/Bounded-Grids/Klein-bottle.rle", 80),
+          ("Life/Bounded-Grids/cross-surface.rle", 80), ("Life/Bounded-Grids/sphere.rle", 80)]
 
 
 @needs_bgolly
 @pytest.mark.parametrize("name, gens", tiered(
     SAMPLE, lambda s: s[0] in ("Generations/Delta.rle", "WireWorld/gate-AND.mcl",
-                               "Other-Rules/Langtons-Ant.rle"),
+                               "Other-Rules/Langtons-Ant.rle", "Loops/Perrier-Loop.rle",
+                               "Life/Bounded-Grids/Klein-bottle.rle"),
     lambda s: s[0].split("/")[-1], spread=True))
 def test_goldys_patterns_load_and_run_as_in_golly(name, gens):
     from visualizer.life.formats import read_pattern
@@ -128,11 +138,12 @@ def test_goldys_patterns_load_and_run_as_in_golly(name, gens):
     if not path.is_file():
         pytest.skip(f"{path} is not installed")
     found = read_pattern(path)
-    rule, _ = found.rule_and_surface()
+    rule, bounded = found.rule_and_surface()
     assert rule is not None
     ph, pw = found.shape
     h, w = 2 * (ph + gens + 2), 2 * (pw + gens + 2)     # nothing reaches the edge
-    surface = Surface("plane", h, w)
+    surface = bounded if bounded is not None else Surface("plane", h, w)
+    h, w = surface.rows, surface.cols
     grid = np.zeros((h, w), dtype=np.uint8)
     x0, y0 = found.pos if found.pos is not None else (0, 0)   # bgolly's own placement
     grid[y0 + h // 2:y0 + h // 2 + ph, x0 + w // 2:x0 + w // 2 + pw] = found.cells
@@ -140,3 +151,54 @@ def test_goldys_patterns_load_and_run_as_in_golly(name, gens):
     stepper.run(gens)
     golly = run_bgolly_file(path, surface, gens, algorithm=algorithm_for(rule))
     assert stepper.population() > 0 and np.array_equal(stepper.grid(), golly), name
+
+
+#: Brian's Brain written as a rule table with `symmetries: permute` (a dead cell with exactly
+#: two live neighbours is born, 28 arrangements; a live cell dies through state 2), with a
+#: bound variable: a dying cell with two live neighbours and two more alike (x) becomes x
+PERMUTED_BRAIN = """@RULE PermutedBrain
+@TABLE
+n_states:3
+neighborhood:Moore
+symmetries:permute
+var a={0,2}
+var b={0,2}
+var c={0,2}
+var d={0,2}
+var e={0,2}
+var f={0,2}
+var g={0,1,2}
+var h={0,1,2}
+var i={0,1,2}
+var j={0,1,2}
+var k={0,1,2}
+var l={0,1,2}
+var m={0,1,2}
+var n={0,1,2}
+var x={1,2}
+0,1,1,a,b,c,d,e,f,1
+2,1,1,x,x,0,0,0,0,x
+1,g,h,i,j,k,l,m,n,2
+2,g,h,i,j,k,l,m,n,0
+"""
+
+
+@needs_bgolly
+@pytest.mark.parametrize("name", ["torus", "plane"])
+def test_a_permuted_table_is_goldys(tmp_path, name):
+    from visualizer.life.golly import run_bgolly_file
+    from visualizer.life.rle_writer import write_rle
+    from visualizer.life.rule_table import read_rule_file
+
+    (tmp_path / "PermutedBrain.rule").write_text(PERMUTED_BRAIN)
+    table = read_rule_file(tmp_path / "PermutedBrain.rule", tmp_path)
+    rule = FamilyRule(RuleFamily.TABLE, table.name, 3, table.neighbourhood, table=table)
+    surface = Surface(name, 13, 16)
+    grid = _soup(rule, 13, 16, f"permuted{name}")
+    write_rle(grid, tmp_path / "in.rle", rule=rule, surface=surface)
+    stepper = make_stepper(grid, rule, surface)
+    for gens in (1, 2, 9):
+        stepper.run(gens - stepper.generation)
+        golly = run_bgolly_file(tmp_path / "in.rle", surface, gens, algorithm="RuleLoader",
+                                rule_dirs=(tmp_path,))
+        assert np.array_equal(stepper.grid(), golly), (name, gens)

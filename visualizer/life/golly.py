@@ -196,16 +196,19 @@ def bgolly_box(grid: np.ndarray, rule: "Rule | str", surface: Surface, generatio
 
 
 def time_bgolly(rle_path: "str | pathlib.Path", generations: int,
-                algorithm: str = "QuickLife") -> tuple[float, float]:
+                algorithm: str = "QuickLife", rule_dirs: tuple[pathlib.Path, ...] = ()
+                ) -> tuple[float, float]:
     """Seconds bgolly takes to load `rle_path` and run `generations` steps, and to load it
-    and run none (the difference is the stepping time)."""
+    and run none (the difference is the stepping time); `rule_dirs`: where bgolly looks
+    for a `.rule` file."""
     exe = bgolly_path()
     if exe is None:
         raise FileNotFoundError("bgolly is not on PATH")
+    search = [arg for d in rule_dirs for arg in ("-s", f"{d}/")]
     times = []
     for gens in (generations, 0):
         t0 = time.perf_counter()
-        subprocess.run([exe, "-a", algorithm, "-m", str(gens), "-q", "-q", str(rle_path)],
-                       check=True, capture_output=True)
+        subprocess.run([exe, "-a", algorithm, *search, "-m", str(gens), "-q", "-q",
+                        str(rle_path)], check=True, capture_output=True)
         times.append(time.perf_counter() - t0)
     return times[0], times[1]

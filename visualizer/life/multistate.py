@@ -5,9 +5,10 @@ The grid lives in a padded `(rows+2) x (cols+2)` buffer whose ring holds the cop
 surrounds a bounded grid with (`Surface.ghost_index`); each neighbour is then a shifted view
 of the buffer. B/S families (von Neumann, hexagonal, Hensel, Generations) read the live
 neighbours (state 1) as a configuration index and look up the next state by the cell's state
-and that index; rule tables look up the states of the cell and its neighbours; rule trees
-walk their tree one input at a time; Wolfram rules turn a cell on when the three cells above
-it match (Golly's emulation: row t+1 is generation t+1 of the row above).
+and that index; rule tables look up the states of the cell and its neighbours (a table too
+large for that matches its transitions against them, `table_sparse.py`); rule trees walk
+their tree one input at a time; Wolfram rules turn a cell on when the three cells above it
+match (Golly's emulation: row t+1 is generation t+1 of the row above).
 """
 from __future__ import annotations
 
@@ -191,7 +192,13 @@ class StateStepper:
         return np.take(self._lut, index)
 
     def _table(self) -> np.ndarray:
-        """The next states under a rule table: one lookup by the states read in order."""
+        """The next states under a rule table: one lookup by the states read in order (a
+        table too large for that: its transitions matched against the neighbourhoods)."""
+        sparse = self.rule.table.sparse if self.rule.table is not None else None
+        if sparse is not None:
+            hoods = np.stack([self._view(dr, dc).reshape(-1) for dr, dc in self._offsets],
+                             axis=1)
+            return sparse.next_states(hoods).reshape(self.rows, self.cols)
         n = np.int64(self.rule.states)
         index = np.zeros((self.rows, self.cols), dtype=np.int64)
         for dr, dc in self._offsets:

@@ -4,30 +4,40 @@
 A rule is looked up by name in `RULE_DIRS`: the project's own rule files first
 (`rule_files/`: WireWorld, written from its definition with its states named right: Golly's
 file names the head and the tail the other way round), then Golly's (Debian's golly package
-ships them in /usr/share/golly/Rules). Refused, with the file and line: a name that is not
-a plain file name, a file over `MAX_FILE_BYTES`, a file that has no table or tree of its own (Golly
-would then look for other files), a table too large to compile (more than `MAX_ENTRIES`
-neighbourhood states), neighbourhoods other than Moore and von Neumann, and symmetries
-other than none, rotate4, rotate8, reflect_horizontal, rotate4reflect, rotate8reflect.
+ships them in /usr/share/golly/Rules; all 51 of them load). A table compiles to a dense
+lookup of every neighbourhood when there are at most `MAX_ENTRIES` of them, else to its
+transitions in order (`table_sparse.py`: HPP, LifeHistory, Perrier, Tempesti, the Worm
+rules). Symmetries: none, rotate4, rotate8, reflect_horizontal, rotate4reflect,
+rotate8reflect and permute (each distinct arrangement of a line's neighbours once).
+Refused, with the file and line: a name that is not a plain file name, a file over
+`MAX_FILE_BYTES`, a file that has no table or tree of its own (Golly would then look for
+other files), a line standing for over a million transitions, a table too large for a dense
+lookup that stands for more than `MAX_TRANSITIONS` once written out, neighbourhoods other
+than Moore and von Neumann, and other symmetries.
 """
 from __future__ import annotations
 
 import itertools
+import math
 import os
 import pathlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterator
 
 import numpy as np
 
 from .families import Neighbourhood
 from .rules import RuleError
+from .table_sparse import SparseTable
 
 RULE_DIRS: tuple[pathlib.Path, ...] = (pathlib.Path(__file__).with_name("rule_files"),
                                        pathlib.Path("/usr/share/golly/Rules"))
 MAX_FILE_BYTES = 1 << 20
 MAX_ENTRIES = 1 << 24
+#: the most transitions a table too large for `MAX_ENTRIES` may stand for, written out
+MAX_TRANSITIONS = 1 << 17
 MAX_STATES = 256
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+-]{0,99}$")
 
@@ -48,7 +58,8 @@ _TABLE_NEIGHBOURHOODS = {"moore": Neighbourhood.MOORE, "vonneumann": Neighbourho
 @dataclass(frozen=True, eq=False)
 class TableRule:
     """A compiled `.rule` file: its name, states and neighbourhood; `lut` (a table: the next
-    state indexed by the cell's state then its neighbours' in `TABLE_ORDER`, flattened) or
+    state indexed by the cell's state then its neighbours' in `TABLE_ORDER`, flattened),
+    `sparse` (a table too large for that: its transitions, `table_sparse.SparseTable`) or
     `tree` (a rule tree: child index per node and state; level-1 rows give next states),
     the states' colours (RGB, from @COLORS, None where not given) and names."""
 
@@ -58,6 +69,7 @@ class TableRule:
     lut: np.ndarray | None = None
     tree: np.ndarray | None = None
     tree_inputs: int = 0
+    sparse: SparseTable | None = None
     colours: tuple[tuple[int, int, int] | None, ...] = ()
     names: tuple[str, ...] = ()
 
@@ -151,7 +163,7 @@ def parse_rule_text(text: str, name: str) -> TableRule:
     colours, names = _colours(sections.get("@COLORS", []), rule.states), \
         _names(sections.get("@NAMES", []), rule.states)
     return TableRule(rule.name, rule.states, rule.neighbourhood, rule.lut, rule.tree,
-                     rule.tree_inputs, colours, names)
+                     rule.tree_inputs, rule.sparse, colours, names)
 
 
 def _colours(lines: list[tuple[int, str]], states: int) -> tuple[tuple[int, int, int] | None,
@@ -225,28 +237,32 @@ def _tree(lines: list[tuple[int, str]], name: str) -> TableRule:
     return TableRule(name, states, nb, tree=tree, tree_inputs=inputs)
 
 
-def _symmetry_perms(kind: str, nb: Neighbourhood, lineno: int) -> list[tuple[int, ...]]:
-    """The permutations of neighbour positions a `symmetries:` value stands for."""
+def _symmetry_perms(kind: str, nb: Neighbourhood, lineno: int
+                    ) -> list[tuple[int, ...]] | None:
+    """The permutations of neighbour positions a `symmetries:` value stands for (None for
+    `permute`: every arrangement of a line's neighbours)."""
     k = len(TABLE_ORDER[nb])
-    turns = {"none": [0], "rotate4": list(range(0, k, k // 4)),
-             "rotate8": list(range(k)) if k == 8 else None}
-    base, _, reflect = kind.partition("reflect")
-    base = base or "none"
-    if kind == "reflect_horizontal":
-        base, reflect = "none", "x"
-    shifts = turns.get(base)
-    if shifts is None or reflect not in ("", "x"):
+    if kind == "permute":
+        return None
+    turn4 = list(range(0, k, k // 4))
+    kinds = {"none": ([0], []), "rotate4": (turn4, []), "rotate4reflect": (turn4, turn4),
+             "reflect_horizontal": ([0], [0])}
+    if k == 8:
+        kinds |= {"rotate8": (list(range(k)), []), "rotate8reflect": (list(range(k)),
+                                                                        list(range(k)))}
+    if kind not in kinds:
         raise _Bad(lineno, f"expected symmetries none, rotate4, rotate4reflect, "
                            f"reflect_horizontal{', rotate8, rotate8reflect' if k == 8 else ''}"
-                           f", got {kind!r}")
-    perms = [tuple((i + s) % k for i in range(k)) for s in shifts]
-    if reflect:
-        perms += [tuple((s - i) % k for i in range(k)) for s in shifts]
+                           f" or permute, got {kind!r}")
+    turns, mirrors = kinds[kind]
+    perms = [tuple((i + s) % k for i in range(k)) for s in turns]
+    perms += [tuple((s - i) % k for i in range(k)) for s in mirrors]
     return perms
 
 
 def _table(lines: list[tuple[int, str]], name: str) -> TableRule:
-    """A compiled @TABLE section."""
+    """A compiled @TABLE section: a dense table when it fits in `MAX_ENTRIES`, else its
+    transitions in order (`table_sparse`)."""
     at, s = _setting(lines, "n_states", ":")
     states = _whole(at, s, "n_states", 2, MAX_STATES)
     at, hood = _setting(lines, "neighborhood", ":")
@@ -254,9 +270,6 @@ def _table(lines: list[tuple[int, str]], name: str) -> TableRule:
     if nb is None:
         raise _Bad(at, f"expected neighborhood Moore or vonNeumann, got {hood[:30]!r}")
     k = len(TABLE_ORDER[nb])
-    if states ** (k + 1) > MAX_ENTRIES:
-        raise _Bad(at, f"expected a table of at most {MAX_ENTRIES:,} neighbourhoods, got "
-                       f"{states}^{k + 1} (too large to compile here)")
     at, sym = _setting(lines, "symmetries", ":")
     perms = _symmetry_perms(sym.lower(), nb, at)
     variables: dict[str, list[int]] = {}
@@ -272,11 +285,41 @@ def _table(lines: list[tuple[int, str]], name: str) -> TableRule:
             raise _Bad(lineno, f"expected {k + 2} items (the cell, {k} neighbours, the new "
                                f"state), got {len(items)}")
         transitions.append((lineno, items))
+    if states ** (k + 1) > MAX_ENTRIES:
+        return TableRule(name, states, nb, sparse=_sparse(transitions, variables, perms,
+                                                          states, k + 1))
     lut = np.empty((states,) * (k + 1), dtype=np.uint8)
     lut[...] = np.arange(states, dtype=np.uint8).reshape((states,) + (1,) * k)
-    for lineno, items in reversed(transitions):
-        _apply(lut, lineno, items, variables, perms, states)
+    for lineno, items in reversed(transitions):        # the first match written last
+        for sets, new in _expand(lineno, items, variables, perms, states, backwards=True):
+            lut[np.ix_(*sets)] = new
     return TableRule(name, states, nb, lut=lut.reshape(-1))
+
+
+def _sparse(transitions: list[tuple[int, list[str]]], variables: dict[str, list[int]],
+            perms: list[tuple[int, ...]] | None, states: int, width: int) -> SparseTable:
+    """The transitions (of `width` positions) in the order Golly tries them (the first
+    that matches wins), repeats dropped."""
+    set_ids: dict[tuple[int, ...], int] = {}
+    seen: set[tuple[int, ...]] = set()
+    rows: list[tuple[int, ...]] = []
+    new: list[int] = []
+    written = 0
+    for lineno, items in transitions:
+        for sets, state in _expand(lineno, items, variables, perms, states):
+            written += 1
+            if written > MAX_TRANSITIONS:
+                raise _Bad(lineno, f"expected at most {MAX_TRANSITIONS:,} transitions once "
+                                   f"symmetries and bound variables are written out (a "
+                                   f"table too large for a dense lookup is matched "
+                                   f"transition by transition)")
+            row = tuple([set_ids.setdefault(x, len(set_ids)) for x in sets])
+            if row not in seen:
+                seen.add(row)
+                rows.append(row)
+                new.append(state)
+    table = np.array(rows, dtype=np.int32).reshape(len(rows), width)
+    return SparseTable(states, table, list(set_ids), np.array(new, dtype=np.uint8))
 
 
 def _variable(lineno: int, text: str, variables: dict[str, list[int]], states: int) -> None:
@@ -299,34 +342,75 @@ def _state(lineno: int, text: str, states: int) -> int:
     return int(text)
 
 
-def _apply(lut: np.ndarray, lineno: int, items: list[str], variables: dict[str, list[int]],
-           perms: list[tuple[int, ...]], states: int) -> None:
-    """Write one transition (and its symmetric copies) into `lut`."""
+def _arrangements(items: list[str], perms: list[tuple[int, ...]] | None) -> int:
+    """How many arrangements of the neighbour `items` a line stands for (at most)."""
+    if perms is not None:
+        return len(perms)
+    count = math.factorial(len(items))
+    for item in set(items):
+        count //= math.factorial(items.count(item))
+    return count
+
+
+def _arranged(sets: list[tuple[int, ...]], perms: list[tuple[int, ...]] | None
+              ) -> Iterator[list[tuple[int, ...]]]:
+    """The neighbours' `sets` moved by each of `perms` (None: each distinct arrangement)."""
+    if perms is not None:
+        for perm in perms:
+            moved: list[tuple[int, ...]] = [()] * len(sets)
+            for i, target in enumerate(perm):
+                moved[target] = sets[i]
+            yield moved
+        return
+    kinds = sorted(set(sets))
+    code = sorted(kinds.index(x) for x in sets)
+    while True:                          # each multiset permutation once, in order
+        yield [kinds[i] for i in code]
+        i = len(code) - 2
+        while i >= 0 and code[i] >= code[i + 1]:
+            i -= 1
+        if i < 0:
+            return
+        j = len(code) - 1
+        while code[j] <= code[i]:
+            j -= 1
+        code[i], code[j] = code[j], code[i]
+        code[i + 1:] = reversed(code[i + 1:])
+
+
+def _expand(lineno: int, items: list[str], variables: dict[str, list[int]],
+            perms: list[tuple[int, ...]] | None, states: int, backwards: bool = False
+            ) -> Iterator[tuple[list[tuple[int, ...]], int]]:
+    """Each transition one line stands for: the states each position takes (the cell,
+    then its neighbours in `TABLE_ORDER`) and the new state, a bound variable (a name
+    repeated, or the new state's) taking each of its values as Golly does (the first such
+    name alphabetically changing fastest), then each symmetric copy; `backwards`: the bound
+    values in the opposite order (for a dense table, where the last written wins)."""
     inputs, output = items[:-1], items[-1]
     for item in items:
         if item not in variables:
             _state(lineno, item, states)
-    names = [x for x in inputs if x in variables]
-    bound = sorted({x for x in names if names.count(x) > 1} | ({output} & set(variables)))
-    if output in variables and output not in inputs:
-        raise _Bad(lineno, f"expected the new state's variable {output!r} among the inputs")
+    names = [x for x in items if x in variables]
+    bound = sorted({x for x in names if names.count(x) > 1})
+    if output in variables and output not in inputs and len(variables[output]) != 1:
+        raise _Bad(lineno, f"expected the new state's variable {output!r} among the inputs "
+                           f"(or a variable of one state)")
     combos = 1
     for x in bound:
         combos *= len(variables[x])
-    if combos * len(perms) > 1 << 20:
-        raise _Bad(lineno, "expected fewer bound variable values (this line alone would "
-                           "write over a million table slices)")
-    for values in itertools.product(*(variables[x] for x in bound)):
-        given = dict(zip(bound, values, strict=True))
-        sets = [[given[x]] if x in given else variables[x] if x in variables else [int(x)]
-                for x in inputs]
-        new = given[output] if output in given else int(output)
-        for perm in perms:
-            moved = [sets[0]] + [[]] * (len(sets) - 1)
-            for i, target in enumerate(perm):
-                moved[1 + target] = sets[1 + i]
-            lut[np.ix_(*moved)] = new
+    if combos * _arrangements(inputs[1:], perms) > 1 << 20:
+        raise _Bad(lineno, "expected fewer bound variable values and arrangements (this "
+                           "line alone would stand for over a million transitions)")
+    combinations = list(itertools.product(*(variables[x] for x in reversed(bound))))
+    for values in reversed(combinations) if backwards else combinations:
+        given = dict(zip(reversed(bound), values, strict=True))
+        sets = [(given[x],) if x in given else tuple(variables[x]) if x in variables
+                else (int(x),) for x in inputs]
+        new = given[output] if output in given else variables[output][0] \
+            if output in variables else int(output)
+        for moved in _arranged(sets[1:], perms):
+            yield [sets[0], *moved], new
 
 
-__all__ = ["MAX_ENTRIES", "MAX_FILE_BYTES", "RULE_DIRS", "TABLE_ORDER", "TREE_ORDER",
-           "TableRule", "find_table_rule", "parse_rule_text", "read_rule_file"]
+__all__ = ["MAX_ENTRIES", "MAX_FILE_BYTES", "MAX_TRANSITIONS", "RULE_DIRS", "TABLE_ORDER",
+           "TREE_ORDER", "TableRule", "find_table_rule", "parse_rule_text", "read_rule_file"]
