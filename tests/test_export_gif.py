@@ -259,6 +259,7 @@ def test_imageio_durations(tmp_path, frames, palette):
     assert got == [40 * c for c in counts]
 
 
+@pytest.mark.slow
 def test_memory_does_not_grow_with_frames(tmp_path, palette):
     import tracemalloc
     rng = np.random.default_rng(0)

@@ -110,6 +110,7 @@ def test_a_build_then_a_rebuild_renders_only_what_changed(tmp_path, counted, cap
     assert (site / "lessons" / "kruskal" / "kruskal.gif").stat().st_mtime_ns == before
 
 
+@pytest.mark.slow
 def test_a_changed_tool_or_command_line_renders_every_lesson_again(tmp_path, counted,
                                                                     monkeypatch):
     from visualizer.gallery import digest
@@ -208,6 +209,7 @@ questions: [{kind: merge_or_reject, auto: 1}]
 """
 
 
+@pytest.mark.slow
 def test_variants_show_as_one_lesson_with_its_answer_key(tmp_path, counted):
     source, site = tmp_path / "src", tmp_path / "site"
     source.mkdir()

@@ -81,6 +81,7 @@ def test_ten_mixed_submissions(tmp_path, capsys, monkeypatch):
     assert not any(Path(p).name == "maze.txt" for p in after)
 
 
+@pytest.mark.slow
 def test_an_endless_loop_a_memory_bomb_and_exits_never_stop_the_batch(tmp_path, capsys):
     folder = folder_of(tmp_path, ["bad_endless", "bad_memory", "bad_exit"],
                        {"bad_os_exit.py": "import os\n\n\ndef my_generator(maze, rng):\n"

@@ -173,7 +173,8 @@ def _boxes(data: bytes) -> list[bytes]:
 
 
 @pytest.mark.skipif(shutil.which("ffprobe") is None, reason="no ffprobe on PATH")
-@pytest.mark.parametrize("venue", ["powerpoint", "keynote"])
+@pytest.mark.parametrize("venue", [
+    "powerpoint", pytest.param("keynote", marks=pytest.mark.slow)])
 def test_slide_video_is_h264_yuv420p_even_faststart_with_subtitles(tmp_path, venue):
     done = render_for(tiny(tmp_path, venue, size="322x182", output=str(tmp_path / "t.mp4")))
     video, text = _probe(done.result.path)

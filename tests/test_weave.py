@@ -267,6 +267,7 @@ def test_next_cell_on_a_weave_accepts_the_cells_beyond_a_tunnel_too():
     assert tunnelled > 0
 
 
+@pytest.mark.slow
 def test_the_weave_scenario_plays_in_the_html_player(tmp_path):
     out = tmp_path / "weave.html"
     assert cli.main(["scenarios/grids_weave.yaml", "--out", str(out)]) == 0

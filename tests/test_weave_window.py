@@ -8,6 +8,7 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+import pytest  # noqa: E402
 from matplotlib.backend_bases import KeyEvent, MouseEvent  # noqa: E402
 
 from visualizer import events as ev  # noqa: E402
@@ -44,6 +45,7 @@ def click_cell(window: Window, cell, key: str | None = None) -> None:
         canvas.callbacks.process(name, MouseEvent(name, canvas, dx, dy, button=1, key=key))
 
 
+@pytest.mark.slow
 def test_a_weave_in_the_window(tmp_path):
     path = tmp_path / "weave.yaml"
     path.write_text(WEAVE)
