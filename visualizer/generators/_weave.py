@@ -22,6 +22,10 @@ from ..maze.union_find import UnionFind
 from ._common import Draws, Moves, start_cell
 
 
+#: a way on from a cell: the side, the tunnel (crossed cell, axis) or None, the cell reached
+Way = tuple[Side, "tuple[int, Axis] | None", int]
+
+
 class _Tunnels:
     """`Maze.tunnel_under` on flat cells, by the maze's move tables and each cell's open
     sides kept here as a 4-bit mask (the generator opens every wall through `open` and
@@ -31,6 +35,7 @@ class _Tunnels:
         self.maze = maze
         moves = Moves(maze)
         self.target, self.entered = moves.target, moves.entered
+        self.cells: list[Cell] = [divmod(i, maze.cols) for i in range(maze.cells)]
         self.opened = [0] * maze.cells
         self.crossed = [False] * maze.cells
 
@@ -59,6 +64,30 @@ class _Tunnels:
             self.open(o, side)
         self.crossed[o] = True
 
+    def ways(self, h: int, seen: list[bool]) -> list[Way]:
+        """Every way on from flat cell `h` to a cell not `seen` yet: across a side, or
+        under the crossed cell beside it (`under`), in side order."""
+        found: list[Way] = []
+        for side in Side:
+            j = self.target[h][side]
+            if j >= 0 and not seen[j]:
+                found.append((side, None, j))
+            elif (dug := self.under(h, side, seen)) is not None:
+                found.append((side, dug[:2], dug[2]))
+        return found
+
+    def carve(self, h: int, side: Side, over: tuple[int, Axis] | None) -> ev.Event:
+        """Carve from flat cell `h` across `side` (or, `over` not None, the tunnel under
+        that crossed cell on that axis) in the maze and here; the event that says so."""
+        cells = self.cells
+        if over is None:
+            self.open(h, side)
+            self.maze.open_wall(cells[h], side)
+            return ev.WallOpened(cells[h], side)
+        self.dig(*over)
+        self.maze.dig_tunnel(cells[over[0]], over[1])
+        return ev.TunnelDug(cells[over[0]], over[1])
+
 
 def backtracker(maze: Maze, rng: np.random.Generator, start: Cell | None
                 ) -> Iterator[ev.Event]:
@@ -67,7 +96,7 @@ def backtracker(maze: Maze, rng: np.random.Generator, start: Cell | None
     yield created(maze)
     draws = Draws(rng, maze.cells)
     tunnels = _Tunnels(maze)
-    target, cells = tunnels.target, [divmod(i, maze.cols) for i in range(maze.cells)]
+    cells = tunnels.cells
     seen = [False] * maze.cells
     first = start_cell(maze, rng, start)
     seen[first[0] * maze.cols + first[1]] = True
@@ -76,13 +105,7 @@ def backtracker(maze: Maze, rng: np.random.Generator, start: Cell | None
     backtracked = False
     while stack:
         h = stack[-1]
-        options: list[tuple[Side, tuple[int, Axis] | None, int]] = []
-        for side in Side:
-            j = target[h][side]
-            if j >= 0 and not seen[j]:
-                options.append((side, None, j))
-            elif (dug := tunnels.under(h, side, seen)) is not None:
-                options.append((side, dug[:2], dug[2]))
+        options = tunnels.ways(h, seen)
         if not options:
             stack.pop()
             if not backtracked:
@@ -94,14 +117,7 @@ def backtracker(maze: Maze, rng: np.random.Generator, start: Cell | None
                 yield ev.CellMarked(cells[stack[-1]], Mark.CURRENT)
             continue
         side, over, there = options[draws.below(len(options))]
-        if over is None:
-            tunnels.open(h, side)
-            maze.open_wall(cells[h], side)
-            yield ev.WallOpened(cells[h], side)
-        else:
-            tunnels.dig(*over)
-            maze.dig_tunnel(cells[over[0]], over[1])
-            yield ev.TunnelDug(cells[over[0]], over[1])
+        yield tunnels.carve(h, side, over)
         seen[there] = True
         stack.append(there)
         yield ev.CellMarked(cells[there], Mark.CURRENT)
@@ -213,7 +229,7 @@ def growing_tree(maze: Maze, rng: np.random.Generator, pop: str, share: float,
     yield created(maze)
     draws, tunnels = Draws(rng, maze.cells), _Tunnels(maze)
     numbers = draws.numbers()
-    target, cells = tunnels.target, [divmod(i, maze.cols) for i in range(maze.cells)]
+    cells = tunnels.cells
     first = start_cell(maze, rng, start)
     seen = [False] * maze.cells
     active = [first[0] * maze.cols + first[1]]
@@ -226,27 +242,14 @@ def growing_tree(maze: Maze, rng: np.random.Generator, pop: str, share: float,
         if here != current:
             current = here
             yield ev.CellMarked(cells[here], Mark.CURRENT)
-        options: list[tuple[Side, tuple[int, Axis] | None, int]] = []
-        for side in Side:
-            j = target[here][side]
-            if j >= 0 and not seen[j]:
-                options.append((side, None, j))
-            elif (dug := tunnels.under(here, side, seen)) is not None:
-                options.append((side, dug[:2], dug[2]))
+        options = tunnels.ways(here, seen)
         if not options:
             del active[k]
             yield ev.CellMarked(cells[here], Mark.DONE)
             continue
         n = len(options)
         side, over, there = options[min(n - 1, int(next(numbers) * n))]
-        if over is None:
-            tunnels.open(here, side)
-            maze.open_wall(cells[here], side)
-            yield ev.WallOpened(cells[here], side)
-        else:
-            tunnels.dig(*over)
-            maze.dig_tunnel(cells[over[0]], over[1])
-            yield ev.TunnelDug(cells[over[0]], over[1])
+        yield tunnels.carve(here, side, over)
         seen[there] = True
         active.append(there)
         current = there
