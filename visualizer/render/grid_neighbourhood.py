@@ -14,7 +14,6 @@ painted again.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
 
 import numpy as np
 
@@ -23,18 +22,17 @@ from ..events import Cell, GridCreated
 from ..grids import Grid, make_grid
 from .grid_geometry import BACKGROUND, CORNER, GridGeometry
 from .grid_view import GridViewGeometry
-from .legend import colours_in
 from .maze_caption import MazeCaption
 from .maze_geometry import MIN_CELL
 from .maze_panel import MazePanel
-from .neighbourhood import FRAME, GHOST_FILL, GHOST_WALL
+from .neighbourhood import FRAME, GHOST_FILL, GHOST_WALL, CentredView
 from .palette import INDEX
 
 #: a view pixel the centre's own picture shows
 CENTRE = -3
 
 
-class GridNeighbourhoodPanel:
+class GridNeighbourhoodPanel(CentredView):
     """A maze panel on a hex or triangle grid drawn with its glued copies around it (the
     protocol of `NeighbourhoodPanel`: `raster`, `apply`, `take_dirty`, `caption`,
     `cell_at`, `cell_origin`, and the quiet view's `candidates`, `take_colours`)."""
@@ -47,26 +45,6 @@ class GridNeighbourhoodPanel:
                                 surface=surface, glue_marks=False, first=first,
                                 caption=caption, quiet=quiet, grid=grid)
         self._layout()
-
-    @classmethod
-    def around(cls, centre: MazePanel) -> GridNeighbourhoodPanel:
-        """The view drawn around `centre` (a grid maze panel without glue marks, drawn)."""
-        view = object.__new__(cls)
-        view.quiet, view.centre = False, centre
-        view._layout()
-        return view
-
-    @property
-    def maze(self):
-        return self.centre.maze
-
-    @property
-    def step(self) -> int:
-        return self.centre.step
-
-    @property
-    def status(self) -> str:
-        return self.centre.status
 
     @property
     def period(self) -> tuple[float, float]:
@@ -267,25 +245,6 @@ class GridNeighbourhoodPanel:
         ys, xs = np.divmod(spot, width)
         self._touch((int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1))
 
-    # --- a quiet view: what it shows, without drawing it (render/look.py) -------------
-
-    @property
-    def listening(self) -> bool:
-        return self.centre.listening
-
-    @listening.setter
-    def listening(self, on: bool) -> None:
-        self.centre.listening = on
-
-    def candidates(self, events: Iterable[ev.Event]) -> dict[int, int]:
-        """Every colour the view can show drawing `events`: its centre's, the frame's and
-        the dimmed copies'."""
-        return {**dict.fromkeys((FRAME, GHOST_FILL, GHOST_WALL), 0),
-                **self.centre.candidates(events)}
-
-    def drawn_colours(self) -> set[int]:
-        return colours_in(GridNeighbourhoodPanel.around(self.centre.drawn()).raster)
-
     def take_colours(self) -> set[int]:
         """A quiet view's colours shown by the events since the last call: what its centre
         painted outside the frame, and the copies' colours of the walls that changed."""
@@ -307,9 +266,6 @@ class GridNeighbourhoodPanel:
             return None
         y0, y1, x0, x1 = dirty
         return y0, y1, x0, x1
-
-    def caption(self) -> str:
-        return self.centre.caption()
 
     def cell_origin(self, cell: Cell) -> tuple[int, int]:
         """The top-left pixel of a cell-sized square in the middle of `cell`, centre's."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable
+from typing import Self
 
 import numpy as np
 
@@ -94,7 +95,66 @@ def _intersect(a, b):
     return (y0, y1, x0, x1) if y1 > y0 and x1 > x0 else None
 
 
-class NeighbourhoodPanel:
+class CentredView:
+    """What a neighbourhood view (square or grid) takes from the maze panel at its centre:
+    the maze, its step, status and caption, and as a quiet view its listening and the
+    colours it can show (the centre's, the frame's and the dimmed copies'). A subclass
+    lays itself out around `centre` in `_layout`."""
+
+    quiet: bool
+    centre: MazePanel
+    raster: np.ndarray
+
+    def _layout(self) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def around(cls, centre: MazePanel) -> Self:
+        """The view drawn around `centre` (a maze panel without glue marks, its picture
+        drawn)."""
+        view = object.__new__(cls)
+        view.quiet, view.centre = False, centre
+        view._layout()
+        return view
+
+    @property
+    def maze(self):
+        return self.centre.maze
+
+    @property
+    def step(self) -> int:
+        return self.centre.step
+
+    @property
+    def status(self) -> str:
+        return self.centre.status
+
+    def caption(self) -> str:
+        return self.centre.caption()
+
+    # --- a quiet view: what it shows, without drawing it (render/look.py) -------------
+
+    @property
+    def listening(self) -> bool:
+        """Whether a quiet view notes what it shows (its centre's painter is on)."""
+        return self.centre.listening
+
+    @listening.setter
+    def listening(self, on: bool) -> None:
+        self.centre.listening = on
+
+    def candidates(self, events: Iterable[ev.Event]) -> dict[int, int]:
+        """Every colour the view can show drawing `events`, with the index of the first
+        event that can show it: its centre's, the frame's and the dimmed copies'."""
+        return {**dict.fromkeys((FRAME, GHOST_FILL, GHOST_WALL), 0),
+                **self.centre.candidates(events)}
+
+    def drawn_colours(self) -> set[int]:
+        """The palette indices of the whole view as it stands (drawn once, apart)."""
+        return colours_in(type(self).around(self.centre.drawn()).raster)
+
+
+class NeighbourhoodPanel(CentredView):
     """A maze panel drawn with its glued neighbours around it (same protocol as MazePanel:
     `raster`, `apply`, `take_dirty`, `caption`, `cell_at`, `cell_origin`).
 
@@ -114,27 +174,6 @@ class NeighbourhoodPanel:
                                 surface=surface, glue_marks=False, first=first,
                                 caption=caption, quiet=quiet)
         self._layout()
-
-    @classmethod
-    def around(cls, centre: MazePanel) -> NeighbourhoodPanel:
-        """The view drawn around the square `centre` (a maze panel without glue marks, its
-        picture drawn)."""
-        view = object.__new__(cls)
-        view.quiet, view.centre = False, centre
-        view._layout()
-        return view
-
-    @property
-    def maze(self):
-        return self.centre.maze
-
-    @property
-    def step(self) -> int:
-        return self.centre.step
-
-    @property
-    def status(self) -> str:
-        return self.centre.status
 
     def snapshot(self) -> "NeighbourhoodPanel":
         """An independent copy of the picture and its state (the window's checkpoints);
@@ -335,28 +374,6 @@ class NeighbourhoodPanel:
         self._compose((oy + y0, oy + y1, ox + x0, ox + x1))
         self._update_frame(compose=True)
 
-    # --- a quiet view: what it shows, without drawing it (render/look.py) -------------
-
-    @property
-    def listening(self) -> bool:
-        """Whether a quiet view notes what it shows (its square's painter is on)."""
-        return self.centre.listening
-
-    @listening.setter
-    def listening(self, on: bool) -> None:
-        self.centre.listening = on
-
-    def candidates(self, events: Iterable[ev.Event]) -> dict[int, int]:
-        """Every colour the view can show drawing `events`, with the index of the first
-        event that can show it: its square's, the frame's and the dimmed copies'."""
-        return {**dict.fromkeys((FRAME, GHOST_FILL, GHOST_WALL), 0),
-                **self.centre.candidates(events)}
-
-    def drawn_colours(self) -> set[int]:
-        """The palette indices of the whole view as it stands (drawn once, apart)."""
-        view = NeighbourhoodPanel.around(self.centre.drawn())
-        return colours_in(view.raster)
-
     def _update_frame(self, compose: bool = False) -> None:
         """Open or close the frame where a border wall opened or closed (and draw it there
         again when `compose`)."""
@@ -396,9 +413,6 @@ class NeighbourhoodPanel:
             return None
         y0, y1, x0, x1 = dirty
         return y0, y1, x0, x1
-
-    def caption(self) -> str:
-        return self.centre.caption()
 
     def cell_origin(self, cell: Cell) -> tuple[int, int]:
         """The top-left pixel of the inside of `cell` in the central square."""
