@@ -126,7 +126,8 @@ def test_rle_holds_golly_negative_and_reads_back(rule, gen, negative, tmp_path):
     cells, found = parse_rle(text).placed_grid()
     assert found == surface and np.array_equal(cells, events[gen].grid)
     written = parse_rle(text).live
-    assert len(written) == (events[gen].grid == 0).sum() if negative else events[gen].population
+    assert len(written) == ((events[gen].grid == 0).sum() if negative
+                            else events[gen].population)
 
 
 @needs_bgolly

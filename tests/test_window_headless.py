@@ -348,10 +348,12 @@ def test_toggled_life_cells_change_the_next_generation(life_window):
 
 
 def click_cell_life(window: Window, cell) -> None:
+    """Click the middle of Life cell `cell` of the first panel."""
+    renderer = window.player.tracks[0].renderer
     slot = window.session.canvas.slots[0]
-    size = window.player.tracks[0].renderer.cell_size
-    x, y = window.ax.transData.transform((slot.x + cell[1] * size + 2,
-                                          slot.y + cell[0] * size + 2))
+    size = renderer.cell_size
+    x, y = window.ax.transData.transform((slot.x + renderer.ox + cell[1] * size + size // 2,
+                                          slot.y + renderer.oy + cell[0] * size + size // 2))
     click(window, x, y)
 
 

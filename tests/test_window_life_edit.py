@@ -12,7 +12,7 @@ matplotlib.use("Agg")
 import numpy as np  # noqa: E402
 
 from test_questions_window import LIFE, step_to_question  # noqa: E402
-from test_window_headless import click, open_window, press_key  # noqa: E402, F401
+from test_window_headless import click_cell_life, open_window, press_key  # noqa: E402, F401
 from visualizer.events import Settled  # noqa: E402
 from visualizer.render.palette import INDEX, make_theme  # noqa: E402
 from visualizer.window.figure import Window  # noqa: E402
@@ -28,15 +28,6 @@ panels:
 """
 #: the edited cell: far from the glider, it dies at once and the glider flies on
 LONE = (8, 1)
-
-
-def click_life_cell(window: Window, cell) -> None:
-    renderer = window.player.tracks[0].renderer
-    slot = window.session.canvas.slots[0]
-    size = renderer.cell_size
-    x, y = window.ax.transData.transform((slot.x + renderer.ox + cell[1] * size + size // 2,
-                                          slot.y + renderer.oy + cell[0] * size + size // 2))
-    click(window, x, y)
 
 
 def step_until(window: Window, done) -> None:
@@ -77,7 +68,7 @@ def test_an_edit_keeps_the_why_overlay_and_the_settled_caption(open_window):  # 
     assert "settled at gen 0: spaceship of period 4 moving (1, 1)" in before
     assert "in a cell: its live neighbours" in before and text_ink(window, region)
 
-    click_life_cell(window, LONE)
+    click_cell_life(window, LONE)
     edited = track.events[track.consumed - 1]
     assert edited.grid[LONE] == 1 and len(edited.why) == len(region)
     caption = track.renderer.caption()
