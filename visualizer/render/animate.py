@@ -13,7 +13,6 @@ canvas, so that the window, which steps through the same events, draws the same 
 """
 from __future__ import annotations
 
-import functools
 from bisect import bisect_left
 from dataclasses import dataclass
 from math import ceil
@@ -94,10 +93,28 @@ def plan(counts: list[int], pacing: Pacing,
     return consumed
 
 
-def _seconds_at(table: tuple[int, ...], fps: float, consumed: int) -> float:
-    """When (in seconds) the panel whose frame-by-frame consumption is `table` first reaches
-    `consumed` events."""
-    return bisect_left(table, consumed) / fps
+@dataclass(frozen=True)
+class _TableClock:
+    """When (in seconds) the panel whose frame-by-frame consumption is `table` first
+    reaches `consumed` events; equal when the tables are (a plan can reuse what a panel
+    showed under an equal clock)."""
+
+    table: tuple[int, ...]
+    fps: float
+
+    def __call__(self, consumed: int) -> float:
+        return bisect_left(self.table, consumed) / self.fps
+
+
+@dataclass(frozen=True)
+class _SteadyClock:
+    """When (in seconds) a panel drawing `per_frame` events a frame has drawn `consumed`."""
+
+    per_frame: int
+    fps: float
+
+    def __call__(self, consumed: int) -> float:
+        return ceil(consumed / self.per_frame) / self.fps
 
 
 def caption_clocks(n: int, pacing: Pacing, counts: list[int] | None = None,
@@ -115,10 +132,10 @@ def caption_clocks(n: int, pacing: Pacing, counts: list[int] | None = None,
             while table[-1] < total:
                 f += 1
                 table.append(consumed(i, f))
-            clocks.append(functools.partial(_seconds_at, tuple(table), fps))
+            clocks.append(_TableClock(tuple(table), fps))
         return clocks
     k = steps_per_frame(counts or [], pacing)
-    return [lambda p: ceil(p / k) / fps] * n
+    return [_SteadyClock(k, fps)] * n
 
 
 def _clock(consumed: list[int], done: list[bool], advance: Callable[[int, int], None],
