@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from .choices import Animate, Clock
@@ -179,6 +179,10 @@ class Arrangement:
     transcripts: tuple[Transcript | None, ...]
     columns: int | None
     size: tuple[int, int] | None     # the canvas (None: as large as the layout makes it)
+    #: the layouts worked out, by the panels' shapes and titles, the columns and `bare`:
+    #: the slide fitting tries many scales whose cells round to the same sizes
+    _layouts: dict[tuple, Layout] = field(default_factory=dict, init=False, compare=False,
+                                          repr=False)
 
     @staticmethod
     def default_frame() -> tuple[int, int]:
@@ -210,11 +214,14 @@ class Arrangement:
                key: list[legend.Entry] | None = None, bare: bool = False) -> Layout:
         """The layout arithmetic of `panels` in `columns` (the default when None)."""
         text = self.text
-        captions = [[] if bare or look is None else list(look.captions)
-                    for look in self.looks]
         shapes = [shape_of(spec, t, text.caption_size)
                   for spec, t in zip(panels, self.transcripts)]
-        return plan_layout(shapes, [spec.title for spec in panels],
+        memo = (tuple(shapes), tuple(spec.title for spec in panels), columns, bare)
+        if key is None and memo in self._layouts:
+            return self._layouts[memo]
+        captions = [[] if bare or look is None else list(look.captions)
+                    for look in self.looks]
+        lay = plan_layout(shapes, [spec.title for spec in panels],
                            [] if bare else (self.key() if key is None else key),
                            heading=self.scenario.title,
                            columns=min(columns or default_columns(len(panels)), len(panels)),
@@ -222,6 +229,9 @@ class Arrangement:
                            margin=MARGIN,
                            gap=GAP, title_size=text.title_size,
                            caption_size=text.caption_size, headers=self.scenario.table)
+        if key is None:
+            self._layouts[memo] = lay
+        return lay
 
     def fits(self, panels: Sequence[PanelSpec], columns: int | None,
              bare: bool = False) -> bool:

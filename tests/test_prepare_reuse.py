@@ -30,3 +30,19 @@ def test_a_look_read_from_the_same_is_read_once(monkeypatch, tmp_path):
     monkeypatch.setattr(pipeline, "look_of", original)
     again = pipeline.prepare(load("scenarios/default.yaml", out=tmp_path / "x.gif"))
     assert again.plan == ready.plan
+
+
+def test_an_arrangement_lays_out_equal_shapes_once(tmp_path):
+    """The slide fitting tries many scales whose cells round to the same sizes: a layout
+    asked for again is the one worked out before, and the same as a fresh arrangement's."""
+    from dataclasses import replace
+
+    from visualizer.plan import settle
+
+    scenario = load("scenarios/kruskal.yaml", out=tmp_path / "x.gif")
+    scenario = replace(scenario, size=(640, 360))
+    ready = pipeline.prepare(scenario)
+    arr = settle(scenario, ready.panels, ready.transcripts, [None] * len(ready.panels))
+    first = arr.layout(arr.panels, arr.columns)
+    assert arr.layout(list(arr.panels), arr.columns) is first
+    assert replace(arr).layout(arr.panels, arr.columns) == first
