@@ -249,3 +249,11 @@ def test_a_wide_slide_puts_a_lone_life_chart_beside_its_grid():
     assert ready.panels[0].chart_beside
     assert canvas.panels[0].raster.shape[1] > 0.85 * 1280
     assert ready.panels[0].cell_size > cells
+
+
+def test_a_chart_line_is_linspace_rounded():
+    """The chart's curves step from point to point as `np.rint(np.linspace(...))` does."""
+    from visualizer.render.life_chart import _line
+
+    for a, b, n in [(0, 0, 1), (3, 3, 4), (0, 5, 6), (10, 2, 5), (0, 3, 7), (7, -4, 12)]:
+        assert _line(a, b, n) == np.rint(np.linspace(a, b, n)).astype(int).tolist()
