@@ -257,3 +257,16 @@ def test_a_chart_line_is_linspace_rounded():
 
     for a, b, n in [(0, 0, 1), (3, 3, 4), (0, 5, 6), (10, 2, 5), (0, 3, 7), (7, -4, 12)]:
         assert _line(a, b, n) == np.rint(np.linspace(a, b, n)).astype(int).tolist()
+
+
+def test_text_is_drawn_where_its_mask_has_ink():
+    """A line of text sets exactly its mask's pixels (clipped), leaving the rest."""
+    from visualizer.render.text import draw_text, text_mask
+
+    raster = np.full((20, 40), 7, dtype=np.uint8)
+    rect = draw_text(raster, "step 12", 3, 5, 2, 13, max_width=30)
+    mask = text_mask("step 12", 13)
+    h, w = min(mask.shape[0], 17), min(mask.shape[1], 30)
+    expected = np.full((20, 40), 7, dtype=np.uint8)
+    expected[3:3 + h, 5:5 + w][mask[:h, :w]] = 2
+    assert (raster == expected).all() and rect == (3, 3 + mask.shape[0], 5, 35)
