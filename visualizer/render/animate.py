@@ -13,6 +13,7 @@ canvas, so that the window, which steps through the same events, draws the same 
 """
 from __future__ import annotations
 
+import functools
 from bisect import bisect_left
 from dataclasses import dataclass
 from math import ceil
@@ -93,28 +94,27 @@ def plan(counts: list[int], pacing: Pacing,
     return consumed
 
 
-@dataclass(frozen=True)
-class _TableClock:
-    """When (in seconds) the panel whose frame-by-frame consumption is `table` first
-    reaches `consumed` events; equal when the tables are (a plan can reuse what a panel
-    showed under an equal clock)."""
+class _Clock(functools.partial):
+    """A caption clock: a partial (called at C speed) that compares by its function and
+    arguments, so that equal pacings give equal caption settings."""
 
-    table: tuple[int, ...]
-    fps: float
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Clock) and (self.func, self.args, self.keywords) == \
+            (other.func, other.args, other.keywords)
 
-    def __call__(self, consumed: int) -> float:
-        return bisect_left(self.table, consumed) / self.fps
+    def __hash__(self) -> int:
+        return hash((self.func, self.args))
 
 
-@dataclass(frozen=True)
-class _SteadyClock:
+def _seconds_at(table: tuple[int, ...], fps: float, consumed: int) -> float:
+    """When (in seconds) the panel whose frame-by-frame consumption is `table` first reaches
+    `consumed` events."""
+    return bisect_left(table, consumed) / fps
+
+
+def _steady_seconds(per_frame: int, fps: float, consumed: int) -> float:
     """When (in seconds) a panel drawing `per_frame` events a frame has drawn `consumed`."""
-
-    per_frame: int
-    fps: float
-
-    def __call__(self, consumed: int) -> float:
-        return ceil(consumed / self.per_frame) / self.fps
+    return ceil(consumed / per_frame) / fps
 
 
 def caption_clocks(n: int, pacing: Pacing, counts: list[int] | None = None,
@@ -132,10 +132,10 @@ def caption_clocks(n: int, pacing: Pacing, counts: list[int] | None = None,
             while table[-1] < total:
                 f += 1
                 table.append(consumed(i, f))
-            clocks.append(_TableClock(tuple(table), fps))
+            clocks.append(_Clock(_seconds_at, tuple(table), fps))
         return clocks
     k = steps_per_frame(counts or [], pacing)
-    return [_SteadyClock(k, fps)] * n
+    return [_Clock(_steady_seconds, k, fps)] * n
 
 
 def _clock(consumed: list[int], done: list[bool], advance: Callable[[int, int], None],
