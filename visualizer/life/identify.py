@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import struct
 from typing import Iterable, Iterator
 
 import numpy as np
@@ -92,9 +93,8 @@ def _span(alive: np.ndarray, axis: int, cyclic: bool) -> Span | None:
 def _digest(arr: np.ndarray) -> bytes:
     """A 16-byte digest of `arr`'s shape and states (packed a bit per cell when every
     state is 0 or 1: eight times less to hash)."""
-    h = hashlib.blake2b(digest_size=16)
     binary = arr.size == 0 or int(arr.max()) <= 1
-    h.update(np.asarray((*arr.shape, binary), dtype=np.int64).tobytes())
+    h = hashlib.blake2b(struct.pack(f"={arr.ndim + 1}q", *arr.shape, binary), digest_size=16)
     h.update(np.packbits(arr, axis=None).tobytes() if binary else
              np.ascontiguousarray(arr).tobytes())
     return h.digest()
