@@ -249,3 +249,24 @@ def test_a_wide_slide_puts_a_lone_life_chart_beside_its_grid():
     assert ready.panels[0].chart_beside
     assert canvas.panels[0].raster.shape[1] > 0.85 * 1280
     assert ready.panels[0].cell_size > cells
+
+
+def test_a_chart_line_is_linspace_rounded():
+    """The chart's curves step from point to point as `np.rint(np.linspace(...))` does."""
+    from visualizer.render.life_chart import _line
+
+    for a, b, n in [(0, 0, 1), (3, 3, 4), (0, 5, 6), (10, 2, 5), (0, 3, 7), (7, -4, 12)]:
+        assert _line(a, b, n) == np.rint(np.linspace(a, b, n)).astype(int).tolist()
+
+
+def test_text_is_drawn_where_its_mask_has_ink():
+    """A line of text sets exactly its mask's pixels (clipped), leaving the rest."""
+    from visualizer.render.text import draw_text, text_mask
+
+    raster = np.full((20, 40), 7, dtype=np.uint8)
+    rect = draw_text(raster, "step 12", 3, 5, 2, 13, max_width=30)
+    mask = text_mask("step 12", 13)
+    h, w = min(mask.shape[0], 17), min(mask.shape[1], 30)
+    expected = np.full((20, 40), 7, dtype=np.uint8)
+    expected[3:3 + h, 5:5 + w][mask[:h, :w]] = 2
+    assert (raster == expected).all() and rect == (3, 3 + mask.shape[0], 5, 35)

@@ -119,3 +119,31 @@ def test_doctest():
     from visualizer.life import identify as module
     result = doctest.testmod(module)
     assert result.attempted >= 1 and result.failed == 0
+
+
+def test_a_picture_is_the_live_cells_rolled_to_their_extent():
+    """The picture cut out without rolling the whole grid is the rolled grid's corner, and
+    a tie between equally long empty runs goes to the smallest rotation of the counts."""
+    from visualizer.life.identify import _digest, _span
+
+    rng = np.random.default_rng(7)
+    for name in ("torus", "klein", "klein_lr", "plane"):
+        for _ in range(300):
+            rows, cols = (int(n) for n in rng.integers(1, 9, 2))
+            grid = np.zeros((rows, cols), dtype=np.uint8)
+            for _ in range(int(rng.integers(1, 5))):
+                grid[rng.integers(rows), rng.integers(cols)] = 1
+            watcher = Watcher(make_surface(name, rows, cols))
+            found = watcher._picture(grid)
+            (r0, nr), (c0, nc) = (_span(grid, axis, cyclic) for axis, cyclic in
+                                  enumerate(watcher.cyclic))
+            if nr == rows and nc == cols:
+                assert found is None
+                continue
+            rolled = np.roll(grid, (-r0, -c0), axis=(0, 1))[:nr, :nc]
+            assert found == (_digest(rolled), (r0, nr), (c0, nc))
+    tie = np.zeros((2, 8), dtype=np.uint8)
+    tie[0, [1, 5]] = tie[1, 5] = 1             # empty runs of 3 and 3: the counts decide
+    assert _span(tie, 1, True) == (1, 5)
+    tie[1, 5], tie[1, 1] = 0, 1
+    assert _span(tie, 1, True) == (5, 5)

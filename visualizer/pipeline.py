@@ -70,7 +70,7 @@ def renderer(spec: PanelSpec, transcript: Transcript, text_size: int,
 
 
 def look_of(spec: PanelSpec, transcript: Transcript, text_size: int,
-            settings: CaptionSettings) -> Look:
+            settings: CaptionSettings | None) -> Look:
     """What panel `spec` shows over its recorded run (legend entries, widest captions),
     read from its events without drawing them."""
     skip = transcript.building if spec.animate == Animate.SOLVE else 0
@@ -78,14 +78,44 @@ def look_of(spec: PanelSpec, transcript: Transcript, text_size: int,
                 skip=skip, text_size=text_size, words=legend_words(spec))
 
 
+@dataclass(frozen=True)
+class _Looked:
+    """A panel's look and what it was read from: the panel, its transcript, its caption
+    settings (the look of an equal panel with the same transcript and equal settings is
+    the same: read once)."""
+
+    spec: PanelSpec
+    transcript: Transcript
+    settings: CaptionSettings | None
+    look: Look
+
+
 def _looks(scenario: Scenario, panels: Sequence[PanelSpec],
-           transcripts: Sequence[Transcript | None], text_size: int) -> list[Look | None]:
-    """The look of every recorded panel (None where not recorded yet)."""
+           transcripts: Sequence[Transcript | None], text_size: int,
+           before: Sequence[_Looked | None] = ()) -> list[_Looked | None]:
+    """The look of every recorded panel (None where not recorded yet); one of `before`
+    (an earlier pass at the same text size) is reused where it was read from the same."""
     settings = caption_settings(scenario, panels,
                                 [len(t) if t is not None else 1 for t in transcripts],
                                 [t.building if t is not None else 1 for t in transcripts])
-    return [look_of(spec, t, text_size, s) if t is not None else None
-            for spec, t, s in zip(panels, transcripts, settings)]
+    out: list[_Looked | None] = []
+    for spec, t, s in zip(panels, transcripts, map(_taken, panels, settings)):
+        same = next((b for b in before if b is not None and b.transcript is t
+                     and b.settings == s and b.spec == spec), None)
+        out.append(None if t is None else
+                   same or _Looked(spec, t, s, look_of(spec, t, text_size, s)))
+    return out
+
+
+def _taken(spec: PanelSpec, settings: CaptionSettings) -> CaptionSettings | None:
+    """The caption settings panel `spec`'s renderer is made with: none for a Life panel
+    (`make_panel` paces a maze panel's caption alone)."""
+    return settings if spec.life is None else None
+
+
+def _seen(looked: Sequence[_Looked | None]) -> list[Look | None]:
+    """The looks alone."""
+    return [b.look if b is not None else None for b in looked]
 
 
 def _stand_ins(panels: Sequence[PanelSpec], looks: Sequence[Look | None]
@@ -178,14 +208,15 @@ def prepare(scenario: Scenario, known: Prepared | None = None) -> Prepared:
         refuse_what_cannot_fit(Arrangement(scenario, tuple(panels), (None,) * len(panels),
                                            (None,) * len(panels), scenario.columns, size))
     transcripts = _record_all(scenario, panels, _known(panels, known), skip_auto=True)
-    looks = _looks(scenario, panels, transcripts, text_size)
-    arr = settle(scenario, panels, transcripts, _stand_ins(panels, looks))
+    looked = _looks(scenario, panels, transcripts, text_size)
+    arr = settle(scenario, panels, transcripts, _stand_ins(panels, _seen(looked)))
     if autos:
         transcripts = _record_all(scenario, arr.panels, [
             t if t is not None else k for t, k in
             zip(transcripts, _known(arr.panels, known, drawn=True))])
-        looks = _looks(scenario, arr.panels, transcripts, text_size)
-        arr = shrink_to_fit(replace(arr, looks=tuple(looks), transcripts=tuple(transcripts)))
+        looked = _looks(scenario, arr.panels, transcripts, text_size, looked)
+        arr = shrink_to_fit(replace(arr, looks=tuple(_seen(looked)),
+                                    transcripts=tuple(transcripts)))
     recorded = tuple(t for t in transcripts if t is not None)
     settings = caption_settings(scenario, arr.panels, [len(t) for t in recorded],
                                 [t.building for t in recorded])

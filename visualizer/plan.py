@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from .choices import Animate, Clock
@@ -146,14 +146,27 @@ def shape_of(spec: PanelSpec, transcript: Transcript | None, text_size: int
 
 def scaled(spec: PanelSpec, factor: float, even: bool) -> PanelSpec:
     """`spec` with its cell size (and wall) multiplied by `factor`, rounded down."""
+    return _sized(spec, _scaled_sizes(spec, factor, even))
+
+
+def _scaled_sizes(spec: PanelSpec, factor: float, even: bool) -> tuple[int, int]:
+    """The cell size and wall (0 for a Life panel) of `scaled(spec, factor, even)`."""
     def size(value: int) -> int:
         n = max(1, int(value * factor))
         return max(2, n - n % 2) if even else n
     if spec.maze is not None:
         wall = 0 if spec.maze.wall == 0 else max(1, int(spec.maze.wall * factor))
-        maze = replace(spec.maze, cell_size=size(spec.maze.cell_size), wall=wall)
+        return size(spec.maze.cell_size), wall
+    return size(spec.cell_size), 0
+
+
+def _sized(spec: PanelSpec, sizes: tuple[int, int]) -> PanelSpec:
+    """`spec` with the cell size and wall `sizes` (`_scaled_sizes`)."""
+    cell, wall = sizes
+    if spec.maze is not None:
+        maze = replace(spec.maze, cell_size=cell, wall=wall)
         return replace(spec, maze=maze, cell_size=maze.cell_size)
-    return replace(spec, cell_size=size(spec.cell_size))
+    return replace(spec, cell_size=cell)
 
 
 def resized(spec: PanelSpec, rows: int, cols: int) -> PanelSpec:
@@ -179,6 +192,14 @@ class Arrangement:
     transcripts: tuple[Transcript | None, ...]
     columns: int | None
     size: tuple[int, int] | None     # the canvas (None: as large as the layout makes it)
+    #: the layouts worked out, by the panels' shapes and titles, the columns and `bare`:
+    #: the slide fitting tries many scales whose cells round to the same sizes
+    _layouts: dict[tuple, Layout] = field(default_factory=dict, init=False, compare=False,
+                                          repr=False)
+    #: each panel's shape, by the panel spec's identity (the spec and its transcript kept
+    #: with it, so the identity cannot be another's)
+    _shapes: dict[int, tuple[PanelSpec, Transcript | None, tuple[int, int]]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
 
     @staticmethod
     def default_frame() -> tuple[int, int]:
@@ -210,11 +231,14 @@ class Arrangement:
                key: list[legend.Entry] | None = None, bare: bool = False) -> Layout:
         """The layout arithmetic of `panels` in `columns` (the default when None)."""
         text = self.text
+        shapes = [self._shape(spec, t, text.caption_size)
+                  for spec, t in zip(panels, self.transcripts)]
+        memo = (tuple(shapes), tuple(spec.title for spec in panels), columns, bare)
+        if key is None and memo in self._layouts:
+            return self._layouts[memo]
         captions = [[] if bare or look is None else list(look.captions)
                     for look in self.looks]
-        shapes = [shape_of(spec, t, text.caption_size)
-                  for spec, t in zip(panels, self.transcripts)]
-        return plan_layout(shapes, [spec.title for spec in panels],
+        lay = plan_layout(shapes, [spec.title for spec in panels],
                            [] if bare else (self.key() if key is None else key),
                            heading=self.scenario.title,
                            columns=min(columns or default_columns(len(panels)), len(panels)),
@@ -222,6 +246,19 @@ class Arrangement:
                            margin=MARGIN,
                            gap=GAP, title_size=text.title_size,
                            caption_size=text.caption_size, headers=self.scenario.table)
+        if key is None:
+            self._layouts[memo] = lay
+        return lay
+
+    def _shape(self, spec: PanelSpec, transcript: Transcript | None, text_size: int
+               ) -> tuple[int, int]:
+        """`shape_of(spec, transcript, text_size)`, worked out once per spec object."""
+        known = self._shapes.get(id(spec))
+        if known is not None and known[0] is spec and known[1] is transcript:
+            return known[2]
+        shape = shape_of(spec, transcript, text_size)
+        self._shapes[id(spec)] = (spec, transcript, shape)
+        return shape
 
     def fits(self, panels: Sequence[PanelSpec], columns: int | None,
              bare: bool = False) -> bool:
@@ -252,9 +289,18 @@ def fit_to_slide(arr: Arrangement) -> Arrangement:
     even = FORMATS[arr.scenario.format].even
     base = list(arr.panels)
 
+    made: dict[tuple[int, tuple[int, int]], tuple[PanelSpec, PanelSpec]] = {}
+
+    def once(spec: PanelSpec, factor: float) -> PanelSpec:
+        """`scaled(spec, factor, even)`, one object for each cell size and wall."""
+        sizes = _scaled_sizes(spec, factor, even)
+        key = (id(spec), sizes)
+        if key not in made or made[key][0] is not spec:
+            made[key] = (spec, _sized(spec, sizes))
+        return made[key][1]
+
     def fits_at(specs: list[PanelSpec], factor: float, columns: int) -> bool:
-        return arr.fits([s if is_auto(s) else scaled(s, factor, even) for s in specs],
-                        columns)
+        return arr.fits([s if is_auto(s) else once(s, factor) for s in specs], columns)
 
     def largest(specs: list[PanelSpec], columns: int) -> float:
         lo, hi = 0.0, 1.0

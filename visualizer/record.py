@@ -201,6 +201,8 @@ def pack_states(grid: np.ndarray, planes: int) -> np.ndarray:
     """A grid of states packed as `planes` bit planes, lowest bit first, each one bit per
     cell (one plane: the 0/1 grid itself)."""
     flat = grid.reshape(-1)
+    if planes == 1:
+        return np.packbits(flat & 1)
     return np.concatenate([np.packbits((flat >> p) & 1) for p in range(planes)])
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import struct
 from typing import Iterable, Iterator
 
 import numpy as np
@@ -66,32 +67,46 @@ def _span(alive: np.ndarray, axis: int, cyclic: bool) -> Span | None:
     """Where the lines of `alive` (a grid, states > 0 alive) holding a live cell are along
     `axis` (0: rows): (first, length), or None when every line is empty. On a `cyclic` axis the
     extent starts after the longest run of empty lines (ties: the smallest rotation of the
-    lines' live-cell counts)."""
+    lines' live-cell counts, compared as their bytes)."""
     occupied = np.flatnonzero(alive.any(axis=1 - axis))
     if occupied.size == 0:
         return None
     n = alive.shape[axis]
+    first, last = int(occupied[0]), int(occupied[-1])
     if not cyclic:
-        return int(occupied[0]), int(occupied[-1] - occupied[0] + 1)
-    gaps = np.diff(np.append(occupied, occupied[0] + n))
-    if gaps.max() == 1:
+        return first, last - first + 1
+    if occupied.size == n:
         return 0, n                          # no empty line: the picture is every line
-    widest = np.flatnonzero(gaps == gaps.max())
-    starts = [int(occupied[(k + 1) % occupied.size]) for k in widest]
-    counts = np.count_nonzero(alive, axis=1 - axis)
-    start = min(starts, key=lambda s: np.roll(counts, -s).tobytes())
-    return start, int(n - gaps.max() + 1)
+    lines = occupied.tolist()
+    gaps = [b - a for a, b in zip(lines, lines[1:])]
+    gaps.append(first + n - last)
+    widest = max(gaps)
+    starts = [lines[(k + 1) % len(lines)] for k, gap in enumerate(gaps) if gap == widest]
+    if len(starts) > 1:                      # a tie: the smallest rotation of the counts
+        counts = np.count_nonzero(alive, axis=1 - axis)
+        twice = np.concatenate((counts, counts)).tobytes()
+        size = counts.itemsize
+        starts.sort(key=lambda s: twice[s * size:(s + n) * size])
+    return starts[0], n - widest + 1
 
 
 def _digest(arr: np.ndarray) -> bytes:
     """A 16-byte digest of `arr`'s shape and states (packed a bit per cell when every
     state is 0 or 1: eight times less to hash)."""
-    h = hashlib.blake2b(digest_size=16)
     binary = arr.size == 0 or int(arr.max()) <= 1
-    h.update(np.asarray((*arr.shape, binary), dtype=np.int64).tobytes())
+    h = hashlib.blake2b(struct.pack(f"={arr.ndim + 1}q", *arr.shape, binary), digest_size=16)
     h.update(np.packbits(arr, axis=None).tobytes() if binary else
              np.ascontiguousarray(arr).tobytes())
     return h.digest()
+
+
+def _crop(grid: np.ndarray, start: int, length: int, axis: int) -> np.ndarray:
+    """`length` lines of `grid` along `axis` from line `start` on, wrapping past the last
+    (as `np.roll(grid, -start, axis)` cut to `length` lines)."""
+    n = grid.shape[axis]
+    if start + length <= n:
+        return grid[start:start + length] if axis == 0 else grid[:, start:start + length]
+    return np.take(grid, np.arange(start, start + length) % n, axis=axis)
 
 
 Picture = tuple[bytes, Span, Span]     # a picture's digest and where its lines are
@@ -146,7 +161,8 @@ class Watcher:
         (r0, nr), (c0, nc) = rows, cols
         if nr == grid.shape[0] and nc == grid.shape[1]:
             return None                      # the picture is the grid: nothing can move
-        picture = np.roll(grid, (-r0, -c0), axis=(0, 1))[:nr, :nc]
+        picture = _crop(grid, r0, nr, 0)
+        picture = _crop(picture, c0, nc, 1)
         return _digest(picture), rows, cols
 
     def _shift(self, now: Picture, then: Picture) -> tuple[int, int]:

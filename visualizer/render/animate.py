@@ -94,10 +94,27 @@ def plan(counts: list[int], pacing: Pacing,
     return consumed
 
 
+class _Clock(functools.partial):
+    """A caption clock: a partial (called at C speed) that compares by its function and
+    arguments, so that equal pacings give equal caption settings."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Clock) and (self.func, self.args, self.keywords) == \
+            (other.func, other.args, other.keywords)
+
+    def __hash__(self) -> int:
+        return hash((self.func, self.args))
+
+
 def _seconds_at(table: tuple[int, ...], fps: float, consumed: int) -> float:
     """When (in seconds) the panel whose frame-by-frame consumption is `table` first reaches
     `consumed` events."""
     return bisect_left(table, consumed) / fps
+
+
+def _steady_seconds(per_frame: int, fps: float, consumed: int) -> float:
+    """When (in seconds) a panel drawing `per_frame` events a frame has drawn `consumed`."""
+    return ceil(consumed / per_frame) / fps
 
 
 def caption_clocks(n: int, pacing: Pacing, counts: list[int] | None = None,
@@ -115,10 +132,10 @@ def caption_clocks(n: int, pacing: Pacing, counts: list[int] | None = None,
             while table[-1] < total:
                 f += 1
                 table.append(consumed(i, f))
-            clocks.append(functools.partial(_seconds_at, tuple(table), fps))
+            clocks.append(_Clock(_seconds_at, tuple(table), fps))
         return clocks
     k = steps_per_frame(counts or [], pacing)
-    return [lambda p: ceil(p / k) / fps] * n
+    return [_Clock(_steady_seconds, k, fps)] * n
 
 
 def _clock(consumed: list[int], done: list[bool], advance: Callable[[int, int], None],

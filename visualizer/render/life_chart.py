@@ -156,19 +156,23 @@ class LifeChart:
 
     def _segment(self, series: int, i0: int, i1: int) -> Rect:
         """Curve number `series` (births, deaths, population) from generation `i0` to
-        `i1`, in the chart's base; its rectangle."""
+        `i1`, in the chart's base; its rectangle. Each point of the line is a `_line_w`
+        square (thicker on slides), clipped to the plot (kept off the axes)."""
         y0, x0 = self._xy(i0, int(self._pops[series, i0]))
         y1, x1 = self._xy(i1, int(self._pops[series, i1]))
         n = max(abs(y1 - y0), abs(x1 - x0)) + 1
-        ys = np.rint(np.linspace(y0, y1, n)).astype(int)
-        xs = np.rint(np.linspace(x0, x1, n)).astype(int)
-        lw = self._line_w                 # thicker on slides, kept off the axes
+        ys, xs = _line(y0, y1, n), _line(x0, x1, n)
+        lw = self._line_w
+        d = lw // 2
         _, py1, px0, px1 = self._chart_box()
-        ys = np.clip(ys[:, None] + np.arange(lw) - lw // 2, 0, py1 - 1).repeat(lw, axis=1)
-        xs = np.clip(xs[:, None] + np.arange(lw) - lw // 2, px0, px1 - 1)
-        xs = np.tile(xs, (1, lw))
-        self._base[ys, xs] = SERIES[series]
-        return int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
+        base, colour = self._base, SERIES[series]
+        for y, x in zip(ys, xs):
+            base[min(max(y - d, 0), py1 - 1):min(max(y - d + lw - 1, 0), py1 - 1) + 1,
+                 min(max(x - d, px0), px1 - 1):min(max(x - d + lw - 1, px0), px1 - 1) + 1] \
+                = colour
+        return (min(max(min(ys) - d, 0), py1 - 1), min(max(max(ys) - d + lw - 1, 0), py1 - 1) + 1,
+                min(max(min(xs) - d, px0), px1 - 1),
+                min(max(max(xs) - d + lw - 1, px0), px1 - 1) + 1)
 
     def _show_chart(self, rect: Rect | None) -> None:
         """Copy the chart's base into the raster within `rect` (chart coordinates)."""
@@ -200,6 +204,17 @@ class LifeChart:
 
 
 @lru_cache(maxsize=None)
+def _line(a: int, b: int, n: int) -> list[int]:
+    """`np.rint(np.linspace(a, b, n)).astype(int)` as a list, by the same arithmetic
+    (each point `k * step + a` rounded half to even, the last `b` exactly)."""
+    if n == 1:
+        return [a]
+    step = (b - a) / (n - 1)
+    if step == 0:
+        return [a] * n
+    return [round(k * step + a) for k in range(n - 1)] + [b]
+
+
 def _digit_ink(size: int) -> int:
     """How far below a line's top the middle of a digit's ink is, at `size`."""
     mask = text_mask("0123456789", size)

@@ -52,9 +52,10 @@ class _Widest:
                     advance[ch] = glyph(ch, self.size)[1]
             return sum(map(advance.__getitem__, text))
 
-    def see(self, text: str) -> None:
+    def see(self, text: str, width: int | None = None) -> None:
+        """Offer `text` (whose width is `width` when known)."""
         if text not in self.widths:
-            self.widths[text] = self.width(text)
+            self.widths[text] = self.width(text) if width is None else width
             if len(self.widths) > 4 * CAPTION_SAMPLES:
                 keep = sorted(self.widths, key=self.widths.__getitem__)[-CAPTION_SAMPLES:]
                 self.widths = {t: self.widths[t] for t in keep}
@@ -92,7 +93,7 @@ class _Captions:
         n = max(0, caption.step - caption.steps_from)
         key = (caption.version, shown, len(str(n)))
         if key != self.key:
-            self.flush()
+            self.offer()
             self.key = key
             self.tail = "".join(" · " + part for part in caption.tail())
         last = self.last
@@ -123,11 +124,19 @@ class _Captions:
             self.see(panel)
         caption.step = last
 
+    def offer(self) -> None:
+        """Offer the run's last captions."""
+        if not self.last:
+            return
+        texts = [f"step {n}{self.tail}" for n in self.last]
+        width = self.widest.width(texts[0])    # a run's captions are equally wide
+        for text in texts:
+            self.widest.see(text, width)
+        self.last = []
+
     def flush(self) -> tuple[str, ...]:
         """Offer the run's last captions; the widest so far."""
-        for n in self.last:
-            self.widest.see(f"step {n}{self.tail}")
-        self.last = []
+        self.offer()
         return self.widest.widest()
 
 

@@ -55,16 +55,25 @@ def _glyph_parts(char: str, size: int, bold: bool) -> tuple[np.ndarray, np.ndarr
 @lru_cache(maxsize=128)   # captions change every frame: keep only the recent lines
 def text_mask(text: str, size: int, bold: bool = False) -> np.ndarray:
     """The 1-bit picture of a whole line of `text` (glyphs placed by their advances)."""
-    _, height = line_metrics(size, bold)
     parts = [_glyph_parts(ch, size, bold) for ch in text]
-    mask = np.concatenate([body for body, _ in parts] + [np.zeros((height, size), bool)],
-                          axis=1)
-    x = 0
-    for body, overhang in parts:
-        x += body.shape[1]
-        if overhang is not None:
-            mask[:, x:x + overhang.shape[1]] |= overhang
+    bodies = [body for body, _ in parts]
+    bodies.append(_blank(size, bold))
+    mask = np.concatenate(bodies, axis=1)
+    if any(overhang is not None for _, overhang in parts):
+        x = 0
+        for body, overhang in parts:
+            x += body.shape[1]
+            if overhang is not None:
+                mask[:, x:x + overhang.shape[1]] |= overhang
     return mask
+
+
+@lru_cache(maxsize=None)
+def _blank(size: int, bold: bool) -> np.ndarray:
+    """The empty columns `text_mask` ends a line with (room for the last glyph's ink)."""
+    blank = np.zeros((line_metrics(size, bold)[1], size), bool)
+    blank.flags.writeable = False
+    return blank
 
 
 def draw_text(raster: np.ndarray, text: str, y: int, x: int, colour: int, size: int, *,
@@ -77,5 +86,5 @@ def draw_text(raster: np.ndarray, text: str, y: int, x: int, colour: int, size: 
     h = min(mask.shape[0], height - y)
     w = min(mask.shape[1], limit - x)
     if h > 0 and w > 0:
-        raster[y:y + h, x:x + w][mask[:h, :w]] = colour
+        np.copyto(raster[y:y + h, x:x + w], colour, where=mask[:h, :w], casting="unsafe")
     return y, min(height, y + mask.shape[0]), x, min(limit, x + mask.shape[1])
