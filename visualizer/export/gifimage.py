@@ -244,32 +244,40 @@ class Gaps(NamedTuple):
     single: np.ndarray     # whether the gap is of one colour (and not empty)
     matches: np.ndarray    # how many of the changed pixels beside it are of that colour
     runs_clear: int        # the colour runs with every gap transparent
+    starts: np.ndarray     # where each gap starts (flat)
+    changed: np.ndarray    # the changed pixels' flat positions
 
 
 def gaps_of(flat: np.ndarray, changed: np.ndarray, values: np.ndarray) -> Gaps:
     """The `Gaps` of `flat` whose pixels at the sorted positions `changed` (holding
-    `values`) changed: two reductions over the rectangle, the rest per gap."""
+    `values`) changed: one comparison of neighbours and one reduction over the rectangle
+    (whether a colour change lies inside each gap of two pixels or more), the rest per
+    gap."""
     n, k = flat.size, changed.size
-    bounds = np.empty(2 * k + 2, np.int64)              # gap, changed pixel, gap, ..., end
-    bounds[0] = 0
-    np.add(changed, 1, out=bounds[2:-1:2])
-    bounds[1:-1:2] = changed
-    bounds[-1] = n
-    lengths = bounds[1::2] - bounds[0::2]
-    inside = bounds[:-1] if bounds[-2] < n else bounds[:-2]   # no gap after the last pixel
-    low = np.minimum.reduceat(flat, inside)[0::2]       # per gap (empty ones: anything)
-    colour = np.zeros(k + 1, np.uint8)
-    colour[:low.size] = low
-    single = np.zeros(k + 1, bool)
-    single[:low.size] = np.maximum.reduceat(flat, inside)[0::2] == low
-    single &= lengths > 0
+    starts = np.empty(k + 1, np.int64)
+    starts[0] = 0
+    np.add(changed, 1, out=starts[1:])
+    lengths = np.empty(k + 1, np.int64)
+    lengths[:-1] = changed
+    lengths[-1] = n
+    lengths -= starts
+    colour = flat.take(np.minimum(starts, n - 1))       # the first pixel (empty gaps: any)
+    single = lengths > 0
+    inner = np.flatnonzero(lengths > 1)
+    if inner.size:                                      # steps p -> p + 1 inside the gaps
+        bounds = np.empty(2 * inner.size, np.int64)
+        bounds[0::2] = starts.take(inner)
+        bounds[1::2] = bounds[0::2] + lengths.take(inner) - 1
+        steps = flat[1:] != flat[:-1]
+        inside = bounds if bounds[-1] < n - 1 else bounds[:-1]
+        single[inner] = ~np.logical_or.reduceat(steps, inside)[0::2]
     matches = (colour[1:] == values).view(np.uint8)     # the changed pixel before the gap
     matches = np.concatenate(([0], matches)) + np.append(colour[:-1] == values, False)
     matches *= single                                   # ... and after it
     nonempty = np.count_nonzero(lengths)
     runs_clear = 2 * nonempty - (lengths[0] > 0) - (lengths[-1] > 0) + int(np.count_nonzero(
         (lengths[1:-1] == 0) & (values[1:] != values[:-1])))
-    return Gaps(values, lengths, colour, single, matches, int(runs_clear))
+    return Gaps(values, lengths, colour, single, matches, int(runs_clear), starts, changed)
 
 
 def _runs_keeping(gaps: Gaps, keep: np.ndarray) -> int:
@@ -281,14 +289,29 @@ def _runs_keeping(gaps: Gaps, keep: np.ndarray) -> int:
 
 def _from_runs(gaps: Gaps, keep: np.ndarray, transparent: int) -> Candidate:
     """The candidate whose gaps `keep` keep their (single) colour, the others being
-    `transparent`: one run per gap and changed pixel, expanded by `np.repeat`."""
-    index = np.empty(2 * gaps.values.size + 1, np.uint8)
-    index[0::2] = np.where(keep, gaps.colour, transparent)
-    index[1::2] = gaps.values
-    length = np.ones(index.size, np.int64)
-    length[0::2] = gaps.lengths
-    pixels = np.repeat(index, length)
-    return pixels, transparent, int(index[length > 0].max())   # the runs drawn: no pass
+    `transparent`: every pixel transparent, then the changed and the kept ones written
+    (or, when the kept ones are many, one run per gap and changed pixel expanded by
+    `np.repeat`)."""
+    kept = np.flatnonzero(keep)
+    sizes = gaps.lengths.take(kept)
+    n = int(gaps.starts[-1] + gaps.lengths[-1])
+    colours = gaps.colour.take(kept)
+    top = max(int(gaps.values.max()) if gaps.values.size else 0,
+              int(colours.max()) if kept.size else 0,
+              transparent if int(sizes.sum()) + gaps.values.size < n else 0)
+    if sizes.sum() * 4 > n:
+        index = np.empty(2 * gaps.values.size + 1, np.uint8)
+        index[0::2] = np.where(keep, gaps.colour, transparent)
+        index[1::2] = gaps.values
+        length = np.ones(index.size, np.int64)
+        length[0::2] = gaps.lengths
+        return np.repeat(index, length), transparent, top
+    pixels = np.full(n, transparent, np.uint8)
+    pixels[gaps.changed] = gaps.values
+    if kept.size:
+        first = gaps.starts.take(kept)
+        pixels[_positions(first, first + sizes)] = colours.repeat(sizes)
+    return pixels, transparent, top   # the runs drawn: no pass
 
 
 def _candidates(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
