@@ -320,7 +320,7 @@ def _candidates(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
     """The candidates a rectangle tries (`encode_changes`), "matching" first, and the
     `Trials` that decided on "mixed" (it is then second if tried), if any. The large
     rectangles' candidates are built from their gaps, each gap all kept or all
-    transparent (one `np.repeat`)."""
+    transparent (`_from_runs`)."""
     n = flat.size
     if effort == "smallest" or n <= ALL_CANDIDATES_UP_TO:
         clear = np.full(n, transparent, np.uint8)
