@@ -244,8 +244,6 @@ class Gaps(NamedTuple):
     single: np.ndarray     # whether the gap is of one colour (and not empty)
     matches: np.ndarray    # how many of the changed pixels beside it are of that colour
     runs_clear: int        # the colour runs with every gap transparent
-    starts: np.ndarray     # where each gap starts (flat)
-    changed: np.ndarray    # the changed pixels' flat positions
 
 
 def gaps_of(flat: np.ndarray, changed: np.ndarray, values: np.ndarray) -> Gaps:
@@ -277,7 +275,7 @@ def gaps_of(flat: np.ndarray, changed: np.ndarray, values: np.ndarray) -> Gaps:
     nonempty = np.count_nonzero(lengths)
     runs_clear = 2 * nonempty - (lengths[0] > 0) - (lengths[-1] > 0) + int(np.count_nonzero(
         (lengths[1:-1] == 0) & (values[1:] != values[:-1])))
-    return Gaps(values, lengths, colour, single, matches, int(runs_clear), starts, changed)
+    return Gaps(values, lengths, colour, single, matches, int(runs_clear))
 
 
 def _runs_keeping(gaps: Gaps, keep: np.ndarray) -> int:
@@ -289,29 +287,14 @@ def _runs_keeping(gaps: Gaps, keep: np.ndarray) -> int:
 
 def _from_runs(gaps: Gaps, keep: np.ndarray, transparent: int) -> Candidate:
     """The candidate whose gaps `keep` keep their (single) colour, the others being
-    `transparent`: every pixel transparent, then the changed and the kept ones written
-    (or, when the kept ones are many, one run per gap and changed pixel expanded by
-    `np.repeat`)."""
-    kept = np.flatnonzero(keep)
-    sizes = gaps.lengths.take(kept)
-    n = int(gaps.starts[-1] + gaps.lengths[-1])
-    colours = gaps.colour.take(kept)
-    top = max(int(gaps.values.max()) if gaps.values.size else 0,
-              int(colours.max()) if kept.size else 0,
-              transparent if int(sizes.sum()) + gaps.values.size < n else 0)
-    if sizes.sum() * 4 > n:
-        index = np.empty(2 * gaps.values.size + 1, np.uint8)
-        index[0::2] = np.where(keep, gaps.colour, transparent)
-        index[1::2] = gaps.values
-        length = np.ones(index.size, np.int64)
-        length[0::2] = gaps.lengths
-        return np.repeat(index, length), transparent, top
-    pixels = np.full(n, transparent, np.uint8)
-    pixels[gaps.changed] = gaps.values
-    if kept.size:
-        first = gaps.starts.take(kept)
-        pixels[_positions(first, first + sizes)] = colours.repeat(sizes)
-    return pixels, transparent, top   # the runs drawn: no pass
+    `transparent`: one run per gap and changed pixel, expanded by `np.repeat`."""
+    index = np.empty(2 * gaps.values.size + 1, np.uint8)
+    index[0::2] = np.where(keep, gaps.colour, transparent)
+    index[1::2] = gaps.values
+    length = np.ones(index.size, np.int64)
+    length[0::2] = gaps.lengths
+    pixels = np.repeat(index, length)
+    return pixels, transparent, int(index[length > 0].max())   # the runs drawn: no pass
 
 
 def _candidates(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
@@ -320,7 +303,7 @@ def _candidates(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
     """The candidates a rectangle tries (`encode_changes`), "matching" first, and the
     `Trials` that decided on "mixed" (it is then second if tried), if any. The large
     rectangles' candidates are built from their gaps, each gap all kept or all
-    transparent (`_from_runs`)."""
+    transparent (one `np.repeat`)."""
     n = flat.size
     if effort == "smallest" or n <= ALL_CANDIDATES_UP_TO:
         clear = np.full(n, transparent, np.uint8)
