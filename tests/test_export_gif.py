@@ -11,7 +11,7 @@ from PIL import Image, ImageSequence
 
 from gifblocks import parse
 from visualizer.export import GifWriter, open_writer
-from visualizer.export.gif import GIF_FPS, LOOKAHEAD
+from visualizer.export.gif import GIF_FPS, LOOKAHEAD, differing
 
 
 def write_gif(path, frames, palette, durations=None, dirties=None, **options):
@@ -128,6 +128,38 @@ def test_dirty_rectangle_hint(tmp_path, frames, palette):
     write_gif(path_hint, frames, palette, dirties=dirties)
     write_gif(path_plain, frames, palette)
     assert path_hint.read_bytes() == path_plain.read_bytes()
+
+
+def test_differing_words_give_the_positions_of_a_pixel_compare():
+    """Compared 8 pixels at a time from the word at or before `start`, the positions are
+    those where the pixels differ inside start..end, tails and unaligned starts included."""
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        size = int(rng.integers(1, 90))
+        was = rng.integers(0, 3, size).astype(np.uint8)
+        now = np.where(rng.random(size) < rng.uniform(0, 0.4), rng.integers(0, 3, size),
+                       was).astype(np.uint8)
+        start = int(rng.integers(0, size))
+        end = int(rng.integers(start, size + 1))
+        expected = np.flatnonzero(now[start:end] != was[start:end]) + start
+        np.testing.assert_array_equal(differing(now, was, start, end), expected)
+
+
+def test_changes_outside_the_dirty_rectangle_are_ignored(tmp_path, palette):
+    """Pixels changed outside `dirty` are not the writer's to see, whether it compares
+    whole rows (a wide rectangle) or the rectangle alone (a narrow one)."""
+    first = np.zeros((6, 40), np.uint8)
+    second = first.copy()
+    second[1, 2] = second[4, 30] = 1            # outside both rectangles below
+    second[2, 12] = second[3, 25] = 2
+    for dirty in ((2, 4, 10, 27), (2, 4, 12, 13)):
+        writer = GifWriter(tmp_path / "dirty.gif", width=40, height=6, palette=palette)
+        last = first.copy()
+        where, values = writer._changes(second, dirty, last)
+        inside = [w for w in (2 * 40 + 12, 3 * 40 + 25) if dirty[2] <= w % 40 < dirty[3]]
+        assert where.tolist() == inside and values.tolist() == [2] * len(inside)
+        assert last.reshape(-1)[where].tolist() == values.tolist()
+        writer.abort()
 
 
 def test_long_hold_is_split(tmp_path, palette):

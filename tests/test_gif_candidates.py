@@ -25,10 +25,20 @@ def random_rectangle(rng: np.random.Generator, size: int = 400
     return flat.astype(np.uint8), changed
 
 
-def test_gaps_are_those_of_a_pixel_loop():
+def long_gaps(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """A rectangle with few changes: long gaps, some of one colour (most of it, or little)."""
+    runs = rng.integers(1, rng.choice([40, 400, 4000]), 60)
+    flat = np.repeat(rng.integers(0, 3, runs.size), runs)[:int(rng.integers(1, 6000))]
+    changed = np.flatnonzero(rng.random(flat.size) < rng.uniform(0.0005, 0.02))
+    return flat.astype(np.uint8), changed
+
+
+@pytest.mark.parametrize("rectangle", [random_rectangle, long_gaps])
+def test_gaps_are_those_of_a_pixel_loop(rectangle):
     rng = np.random.default_rng(11)
     for _ in range(300):
-        flat, changed = random_rectangle(rng, int(rng.integers(1, 300)))
+        flat, changed = rectangle(rng, int(rng.integers(1, 300))) \
+            if rectangle is random_rectangle else rectangle(rng)
         gaps = gaps_of(flat, changed, flat.take(changed))
         bounds = [-1, *changed.tolist(), flat.size]
         assert gaps.lengths.size == changed.size + 1

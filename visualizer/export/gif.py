@@ -37,6 +37,25 @@ HOLD_FRAMES = 4096    # ... or fewer, counting repeated frames too
 NO_CHANGE = (np.zeros(0, np.intp), np.zeros(0, np.uint8))   # a held repeated frame
 
 
+#: a dirty rectangle at least 1/WORD_COLUMNS of the width wide is compared in whole rows,
+#: eight pixels at a time (`differing`)
+WORD_COLUMNS = 4
+
+
+def differing(now: np.ndarray, was: np.ndarray, start: int, end: int) -> np.ndarray:
+    """The positions in `start..end` (sorted) where the flat uint8 arrays `now` and `was`
+    differ: compared as 8-byte words from the word boundary at or before `start`, then
+    byte by byte inside the differing words (few, when few pixels change)."""
+    low = start & ~7
+    full = low + (end - low) // 8 * 8
+    words = np.flatnonzero(now[low:full].view(np.uint64) != was[low:full].view(np.uint64))
+    where = (words[:, None] * 8 + (low + np.arange(8))).reshape(-1)
+    if full < end:
+        where = np.concatenate((where, np.arange(full, end)))
+    where = where[now.take(where) != was.take(where)]
+    return where[where >= start] if low < start and where.size else where
+
+
 def check_gif_fps(fps: float) -> float:
     """`fps` if it is one of `GIF_FPS` (ValueError naming the allowed rates otherwise)."""
     if fps not in GIF_FPS:
@@ -141,13 +160,17 @@ class GifWriter(Writer):
         """The flat positions (in scan order) where `frame` differs from `last` inside
         `dirty`, and the new palette indices there; `last` is updated to `frame`."""
         y0, y1, x0, x1 = dirty if dirty is not None else (0, self.height, 0, self.width)
-        now = frame[y0:y1, x0:x1]
-        inside = np.flatnonzero(now != last[y0:y1, x0:x1])
-        if x1 - x0 == self.width:
-            where = inside + y0 * self.width
+        width = self.width
+        if (x1 - x0) * WORD_COLUMNS >= width and frame.flags.c_contiguous and y1 > y0:
+            where = differing(frame.reshape(-1), last.reshape(-1), y0 * width, y1 * width)
+            if x1 - x0 < width and where.size:
+                column = where % width
+                where = where[(column >= x0) & (column < x1)]
         else:
+            now = frame[y0:y1, x0:x1]
+            inside = np.flatnonzero(now != last[y0:y1, x0:x1])
             ys, xs = np.divmod(inside, x1 - x0)
-            where = (ys + y0) * self.width + (xs + x0)
+            where = (ys + y0) * width + (xs + x0)
         values = frame.reshape(-1).take(where) if frame.flags.c_contiguous else \
             np.ascontiguousarray(frame).reshape(-1).take(where)
         last.reshape(-1)[where] = values

@@ -248,21 +248,27 @@ class Gaps(NamedTuple):
 
 def gaps_of(flat: np.ndarray, changed: np.ndarray, values: np.ndarray) -> Gaps:
     """The `Gaps` of `flat` whose pixels at the sorted positions `changed` (holding
-    `values`) changed: two reductions over the rectangle, the rest per gap."""
+    `values`) changed: one comparison of neighbours and one reduction over the rectangle
+    (whether a colour change lies inside each gap of two pixels or more), the rest per
+    gap."""
     n, k = flat.size, changed.size
-    bounds = np.empty(2 * k + 2, np.int64)              # gap, changed pixel, gap, ..., end
-    bounds[0] = 0
-    np.add(changed, 1, out=bounds[2:-1:2])
-    bounds[1:-1:2] = changed
-    bounds[-1] = n
-    lengths = bounds[1::2] - bounds[0::2]
-    inside = bounds[:-1] if bounds[-2] < n else bounds[:-2]   # no gap after the last pixel
-    low = np.minimum.reduceat(flat, inside)[0::2]       # per gap (empty ones: anything)
-    colour = np.zeros(k + 1, np.uint8)
-    colour[:low.size] = low
-    single = np.zeros(k + 1, bool)
-    single[:low.size] = np.maximum.reduceat(flat, inside)[0::2] == low
-    single &= lengths > 0
+    starts = np.empty(k + 1, np.int64)
+    starts[0] = 0
+    np.add(changed, 1, out=starts[1:])
+    lengths = np.empty(k + 1, np.int64)
+    lengths[:-1] = changed
+    lengths[-1] = n
+    lengths -= starts
+    colour = flat.take(np.minimum(starts, n - 1))       # the first pixel (empty gaps: any)
+    single = lengths > 0
+    inner = np.flatnonzero(lengths > 1)
+    if inner.size:                                      # steps p -> p + 1 inside the gaps
+        bounds = np.empty(2 * inner.size, np.int64)
+        bounds[0::2] = starts.take(inner)
+        bounds[1::2] = bounds[0::2] + lengths.take(inner) - 1
+        steps = flat[1:] != flat[:-1]
+        inside = bounds if bounds[-1] < n - 1 else bounds[:-1]
+        single[inner] = ~np.logical_or.reduceat(steps, inside)[0::2]
     matches = (colour[1:] == values).view(np.uint8)     # the changed pixel before the gap
     matches = np.concatenate(([0], matches)) + np.append(colour[:-1] == values, False)
     matches *= single                                   # ... and after it
