@@ -13,7 +13,8 @@ from streams import maze_stream, panel_renderer
 from visualizer.render.neighbourhood import (FRAME, FRAME_OUT, GHOST_FILL, GHOST_WALL,
                                              MIN_CELL, NeighbourhoodPanel)
 from visualizer.render.palette import INDEX
-from visualizer.scenario import load, parse
+from tiers import shipped_scenario
+from visualizer.scenario import parse
 from visualizer.surfaces import Surface
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
@@ -47,7 +48,7 @@ def outside_centre(panel: NeighbourhoodPanel) -> np.ndarray:
 def shipped_neighbourhoods():
     out = []
     for path in sorted(SCENARIOS.glob("*.yaml")):
-        for i, spec in enumerate(load(path).panels):
+        for i, spec in enumerate(shipped_scenario(path).panels):
             if spec.maze is not None and spec.maze.view == "neighbourhood":
                 out.append(pytest.param(spec, id=f"{path.stem}[{i}]"))
     return out

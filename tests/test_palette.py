@@ -105,11 +105,11 @@ def test_no_shipped_legend_shows_two_colours_alike():
     from pathlib import Path
 
     import streams
-    from visualizer import scenario as sc
+    from tiers import shipped_scenario
 
     bad = []
     for path in sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.yaml")):
-        scenario = sc.load(path)
+        scenario = shipped_scenario(path)
         canvas = streams.make_canvas(scenario)
         colours = make_theme(scenario.theme).colours.astype(float)
         for e, f in itertools.combinations(canvas.legend, 2):
