@@ -130,6 +130,7 @@ def test_a_dense_day_and_night_soup_at_25_fps_is_slowed_where_it_flashes(tmp_pat
     assert min(durations) == pytest.approx(0.04)           # calm frames keep their speed
 
 
+@pytest.mark.slow          # flash_safe: false on a B0 rule below is the fast tier's case
 def test_flash_safe_false_keeps_the_speed(tmp_path):
     result = pipeline.render(soup(tmp_path, flash_safe=False))
     assert result.note == "" and result.flash is not None and not result.flash.safe
