@@ -12,12 +12,23 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from scipy.stats import chi2_contingency, chisquare
 
 from visualizer import registry
 from visualizer.maze import Maze
 from visualizer.maze.spanning import spanning_trees
 from tiers import tiered
+
+def chisquare(observed):
+    """scipy's chi-square test, imported when a test runs (scipy.stats takes seconds to
+    import, which every test process would pay while collecting)."""
+    from scipy.stats import chisquare as test
+    return test(observed)
+
+
+def chi2_contingency(table):
+    from scipy.stats import chi2_contingency as test
+    return test(table)
+
 
 #: (surface, rows, cols, spanning trees, mazes sampled per tree)
 CASES = [("plane", 3, 3, 192, 15), ("klein", 2, 3, 350, 10), ("projective", 2, 3, 300, 10),

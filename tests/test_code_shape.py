@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "visualizer"
+from package_source import PACKAGE, children, modules, text, tree
 MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 60
 #: where a function that yields is an algorithm body, exempt from the function limit
@@ -29,11 +30,6 @@ DECLARATIVE_TABLES: dict[str, str] = {}
 TEMPORARY_OVERSIZED: frozenset[str] = frozenset()
 
 
-def modules() -> list[Path]:
-    """Every module of the package."""
-    return sorted(PACKAGE.rglob("*.py"))
-
-
 def name_of(path: Path) -> str:
     """`path` relative to the package, with forward slashes (as in the lists above)."""
     return path.relative_to(PACKAGE).as_posix()
@@ -41,7 +37,7 @@ def name_of(path: Path) -> str:
 
 def functions(tree: ast.AST, prefix: str = "") -> Iterator[tuple[str, ast.AST]]:
     """Every function of `tree` with its qualified name (Class.method, outer.inner)."""
-    for node in ast.iter_child_nodes(tree):
+    for node in children(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield prefix + node.name, node
             yield from functions(node, f"{prefix}{node.name}.")
@@ -80,18 +76,17 @@ def exemption(module: str, qualname: str, function: ast.AST) -> str | None:
     return None
 
 
-def long_functions() -> Iterator[tuple[str, str, int, str | None]]:
+@cache
+def long_functions() -> tuple[tuple[str, str, int, str | None], ...]:
     """(module, function, lines, exemption) of every function over the limit."""
-    for path in modules():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for qualname, node in functions(tree):
-            if length(node) > MAX_FUNCTION_LINES:
-                module = name_of(path)
-                yield module, qualname, length(node), exemption(module, qualname, node)
+    return tuple((name_of(path), qualname, length(node),
+                  exemption(name_of(path), qualname, node))
+                 for path in modules() for qualname, node in functions(tree(path))
+                 if length(node) > MAX_FUNCTION_LINES)
 
 
 def module_lines(path: Path) -> int:
-    return len(path.read_text(encoding="utf-8").splitlines())
+    return len(text(path).splitlines())
 
 
 def test_no_module_is_over_the_limit():

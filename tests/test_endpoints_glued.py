@@ -14,7 +14,8 @@ from visualizer.maze.endpoints import ACROSS_SHARE, across, default_rule, glued_
 from visualizer.events import Side
 from visualizer.maze import Maze
 from streams import maze_phases
-from visualizer.scenario import load, parse
+from tiers import shipped_scenario
+from visualizer.scenario import parse
 from visualizer.solvers.bfs import bfs
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
@@ -37,8 +38,7 @@ def glued_panels():
     square grid: `across`, the rule these panels follow, reads the square's glued edges)."""
     out = []
     for path in sorted(SCENARIOS.glob("*.yaml")):
-        scenario = load(path)
-        for i, spec in enumerate(scenario.panels):
+        for i, spec in enumerate(shipped_scenario(path).panels):
             if spec.maze is not None and spec.maze.surface != "plane" and spec.solver \
                     and spec.maze.plain:
                 out.append(pytest.param(path, i, id=f"{path.stem}[{i}]"))
@@ -55,7 +55,7 @@ def test_every_surface_scenario_has_glued_panels_to_check():
 
 @pytest.mark.parametrize("path, index", PANELS)
 def test_shipped_glued_solutions_cross_a_glued_edge_and_stay_short(path, index):
-    spec = load(path).panels[index]
+    spec = shipped_scenario(path).panels[index]
     m = spec.maze
     maze = Maze(m.rows, m.cols, m.surface)
     found = [e for _, e in maze_phases(spec, maze) if isinstance(e, ev.PathFound)]

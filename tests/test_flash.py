@@ -11,6 +11,7 @@ from visualizer.export.flash import (MAX_FLASHES, SAFE_GAP, FlashMeter, flashes_
                                      holds, relative_luminance)
 from visualizer.render.palette import INDEX, make_theme
 from visualizer.scenario import parse
+from tiers import tiered
 
 PALETTE = make_theme("light").colours
 ALIVE, DEAD = INDEX["alive"], INDEX["dead"]
@@ -129,6 +130,7 @@ def test_a_dense_day_and_night_soup_at_25_fps_is_slowed_where_it_flashes(tmp_pat
     assert min(durations) == pytest.approx(0.04)           # calm frames keep their speed
 
 
+@pytest.mark.slow          # flash_safe: false on a B0 rule below is the fast tier's case
 def test_flash_safe_false_keeps_the_speed(tmp_path):
     result = pipeline.render(soup(tmp_path, flash_safe=False))
     assert result.note == "" and result.flash is not None and not result.flash.safe
@@ -158,7 +160,7 @@ def b0_render(tmp_path, rule, surface="torus", **top):
     return result, measured(frames, durations), durations
 
 
-@pytest.mark.parametrize("surface", ["torus", "plane"])
+@pytest.mark.parametrize("surface", tiered(["torus", "plane"], lambda s: s == "plane"))
 def test_an_inverting_b0_rule_is_slowed(tmp_path, surface):
     """B012345678/S: every dead cell is born, every live one dies: the field inverts every
     generation, 12 flashes a second at 25 fps, held to WCAG's three."""

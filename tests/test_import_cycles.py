@@ -3,9 +3,11 @@ inside a function is only there to defer a heavy third-party library."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable, Iterator, Mapping
+from functools import cache
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "visualizer"
+from package_source import PACKAGE, children, modules, statements, tree
 
 
 def module_name(path: Path) -> str:
@@ -17,44 +19,60 @@ def is_package(name: str) -> bool:
     return (PACKAGE.parent / name.replace(".", "/") / "__init__.py").exists()
 
 
-def imported(path: Path) -> set[str]:
-    """The project modules `path` imports, at its top or inside functions, type-checking
-    imports left out (they never run)."""
-    name = module_name(path)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            skip.update(id(n) for n in ast.walk(node))
+def target_of(node: ast.ImportFrom, package: str) -> str:
+    """The module a `from … import` names, relative imports resolved from `package`."""
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")
+    base = base[:len(base) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def project_imports(statements: Iterable[ast.AST], package: str) -> set[str]:
+    """The project modules the import statements among `statements` load."""
     out: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
+    for node in statements:
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names if a.name.startswith("visualizer"))
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[:len(base) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
+            target = target_of(node, package)
             if not target.startswith("visualizer"):
                 continue
             for alias in node.names:
                 sub = f"{target}.{alias.name}"
                 out.add(sub if is_package(sub) or (PACKAGE.parent / (
                     sub.replace(".", "/") + ".py")).exists() else target)
-    out.discard(name)
     return out
 
 
-def graph() -> dict[str, set[str]]:
-    return {module_name(p): imported(p) for p in PACKAGE.rglob("*.py")}
+def package_of(path: Path) -> str:
+    name = module_name(path)
+    return name if path.name == "__init__.py" else name.rpartition(".")[0]
 
 
-def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+def run_statements(node: ast.AST) -> Iterator[ast.AST]:
+    """The statements inside `node` that can run: type-checking blocks left out."""
+    for child in children(node):
+        if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+            continue
+        yield child
+        yield from run_statements(child)
+
+
+@cache
+def imported(path: Path) -> frozenset[str]:
+    """The project modules `path` imports, at its top or inside functions, type-checking
+    imports left out (they never run)."""
+    out = project_imports(run_statements(tree(path)), package_of(path))
+    out.discard(module_name(path))
+    return frozenset(out)
+
+
+def graph() -> dict[str, frozenset[str]]:
+    return {module_name(p): imported(p) for p in modules()}
+
+
+def cycles(edges: Mapping[str, Iterable[str]]) -> list[list[str]]:
     """Every strongly connected group of two or more modules (Tarjan)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
@@ -105,34 +123,27 @@ def test_the_cycle_finder_finds_one():
 HEAVY = ("matplotlib", "av", "PIL", "selenium", "imageio", "scipy", "yaml", "pydantic", "tqdm")
 
 
-def _top_level(path: Path) -> ast.Module:
-    """`path`'s module with its functions' bodies left out (what importing it runs)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-
-    class Strip(ast.NodeTransformer):
-        def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
-            node.body = [ast.Pass()]
-            return node
-
-        visit_AsyncFunctionDef = visit_FunctionDef      # type: ignore[assignment]
-
-    return Strip().visit(tree)
+def top_level(node: ast.AST) -> Iterator[ast.AST]:
+    """The statements of `node` that importing it runs: not the bodies of its functions."""
+    for child in children(node):
+        yield child
+        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield from top_level(child)
 
 
 def heavy_modules() -> set[str]:
     """The project modules whose import loads a heavy third-party library, directly or
     through another project module."""
     direct: dict[str, bool] = {}
-    edges: dict[str, set[str]] = {}
-    for path in PACKAGE.rglob("*.py"):
+    edges: dict[str, frozenset[str]] = {}
+    for path in modules():
         name = module_name(path)
-        tree = _top_level(path)
         direct[name] = any(
             (isinstance(n, ast.Import) and any(a.name.split(".")[0] in HEAVY for a in n.names))
             or (isinstance(n, ast.ImportFrom) and not n.level
                 and (n.module or "").split(".")[0] in HEAVY)
-            for n in ast.walk(tree))
-        edges[name] = imported(path) if True else set()
+            for n in top_level(tree(path)))
+        edges[name] = imported(path)
     heavy = {m for m, d in direct.items() if d}
     grew = True
     while grew:
@@ -149,20 +160,16 @@ def test_project_imports_inside_functions_only_defer_heavy_modules():
     library; any other belongs at the top of the file."""
     heavy = heavy_modules()
     late = []
-    for path in PACKAGE.rglob("*.py"):
-        name = module_name(path)
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for fn in ast.walk(tree):
+    for path in modules():
+        name, package = module_name(path), package_of(path)
+        for fn in statements(tree(path)):
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
-            for node in ast.walk(fn):
+            for node in statements(fn):
                 if not isinstance(node, ast.ImportFrom) or not (
                         node.level or (node.module or "").startswith("visualizer")):
                     continue
-                base = package.split(".")[:len(package.split(".")) - node.level + 1] \
-                    if node.level else []
-                target = ".".join(base + ([node.module] if node.module else []))
+                target = target_of(node, package)
                 names = {f"{target}.{a.name}" for a in node.names} | {target}
                 if not names & heavy:
                     late.append(f"{name}.{fn.name}: from {target} import …")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tiers import SCENARIOS
+from tiers import SCENARIOS, shipped_scenario
 from visualizer.lesson import (TagKind, describe, first_sentence, header_comment, one_line,
                                panel_words, tags)
 from visualizer.scenario import load, parse
@@ -47,7 +47,7 @@ def test_a_scenario_without_a_file_is_described_by_its_panels():
 
 def test_every_shipped_scenario_has_a_one_line_description():
     for path in sorted(SCENARIOS.glob("*.yaml")):
-        scenario = load(path)
+        scenario = shipped_scenario(path)
         own = header_comment(path)
         sentence = one_line(scenario)
         assert sentence == (first_sentence(own) if own else panel_words(scenario.panels[0]))

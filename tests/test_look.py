@@ -66,32 +66,48 @@ def solvers_for(generator: str, surface: str) -> list[str | None]:
                      if not blocks or registry.get("solver", name).blocks]
 
 
-@pytest.mark.parametrize("surface", tiered(SURFACES, lambda s: s == "torus"))
-@pytest.mark.parametrize("generator", sorted(registry.algorithms("generator")))
-def test_every_generator_and_solver_looks_the_same_drawn_or_not(generator, surface):
+GENERATORS = sorted(registry.algorithms("generator"))
+
+
+@pytest.mark.parametrize("surface, every", tiered(
+    [("torus", False)] + [(s, True) for s in SURFACES], lambda case: not case[1],
+    lambda case: f"{case[0]}{'' if case[1] else '-one_solve'}", spread=True))
+@pytest.mark.parametrize("generator", GENERATORS)
+def test_every_generator_and_solver_looks_the_same_drawn_or_not(generator, surface, every):
+    """Every solver after the generator; and each again with `animate: solve` (with `every`
+    false, the fast tier's case: one of them, a different one for each generator)."""
     if not registry.get("generator", generator).accepts(surface):
         pytest.skip(f"{generator} does not run on the {surface}")
     raw = []
-    for k, solver in enumerate(solvers_for(generator, surface)):
+    solvers = solvers_for(generator, surface)
+    solving = solvers[1 + GENERATORS.index(generator) % max(1, len(solvers) - 1)] \
+        if len(solvers) > 1 else None
+    for k, solver in enumerate(solvers):
         maze = {"rows": 5, "cols": 6 if surface != "klein" else 5, "cell_size": 4,
                 "wall": 1, "surface": surface}
         panel = {"title": f"{generator} {solver}", "maze": maze, "generator": generator}
         if solver is not None:
             panel["solver"] = solver
-            raw.append({**panel, "title": f"{panel['title']} solve",
-                        "animate": "solve", "seed": 11 + k})
+            if every or solver == solving:
+                raw.append({**panel, "title": f"{panel['title']} solve",
+                            "animate": "solve", "seed": 11 + k})
         raw.append(panel)
     for k in range(0, len(raw), 8):
         check(panels(raw[k:k + 8]))
 
 
-@pytest.mark.parametrize("surface", tiered(["torus", "klein", "plane"], lambda s: s == "torus"))
-def test_neighbourhood_views_look_the_same_drawn_or_not(surface):
+@pytest.mark.parametrize("surface, every", tiered(
+    [("torus", False)] + [(s, True) for s in ("torus", "klein", "plane")],
+    lambda case: not case[1],
+    lambda case: f"{case[0]}{'' if case[1] else '-one_solver'}", spread=True))
+def test_neighbourhood_views_look_the_same_drawn_or_not(surface, every):
+    """Every generator with no solver, two solvers and the wall follower (with `every`
+    false, the fast tier's case: one of these, in turn)."""
     raw = []
-    for generator in algorithms("generator", surface):
-        for solver in solvers_for(generator, surface)[:3] + ["wall_follower"]:
-            if solver is not None and solver not in solvers_for(generator, surface):
-                continue
+    for k, generator in enumerate(algorithms("generator", surface)):
+        solvers = [s for s in solvers_for(generator, surface)[:3] + ["wall_follower"]
+                   if s is None or s in solvers_for(generator, surface)]
+        for solver in solvers if every else [solvers[k % len(solvers)]]:
             maze = {"rows": 4, "cols": 4, "cell_size": 8, "wall": 2, "surface": surface,
                     "view": "neighbourhood"}
             panel = {"title": f"{generator} {solver}", "maze": maze, "generator": generator}

@@ -13,7 +13,8 @@ from streams import maze_stream, panel_renderer
 from visualizer.render.neighbourhood import (FRAME, FRAME_OUT, GHOST_FILL, GHOST_WALL,
                                              MIN_CELL, NeighbourhoodPanel)
 from visualizer.render.palette import INDEX
-from visualizer.scenario import load, parse
+from tiers import FAST_SCENARIOS, shipped_scenario, tiered
+from visualizer.scenario import parse
 from visualizer.surfaces import Surface
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
@@ -45,12 +46,15 @@ def outside_centre(panel: NeighbourhoodPanel) -> np.ndarray:
 
 
 def shipped_neighbourhoods():
+    """Every shipped panel in the neighbourhood view; the fast tier draws those of its
+    scenarios and the first of the grid tori (every glued surface is drawn small above)."""
     out = []
     for path in sorted(SCENARIOS.glob("*.yaml")):
-        for i, spec in enumerate(load(path).panels):
+        for i, spec in enumerate(shipped_scenario(path).panels):
             if spec.maze is not None and spec.maze.view == "neighbourhood":
-                out.append(pytest.param(spec, id=f"{path.stem}[{i}]"))
-    return out
+                out.append((spec, f"{path.stem}[{i}]"))
+    return tiered(out, lambda case: case[1].partition("[")[0] in FAST_SCENARIOS
+                  or case[1] == "grids_torus_neighbourhood[0]", lambda case: case[1], spread=True)
 
 
 @pytest.mark.parametrize("surface", GLUED)
@@ -74,8 +78,8 @@ def test_copies_are_dimmed_all_along_and_marks_stay_in_the_square(surface, wall)
     assert (start.max(axis=0) - start.min(axis=0) < panel.centre.cell_size + 2 * wall).all()
 
 
-@pytest.mark.parametrize("spec", shipped_neighbourhoods())
-def test_shipped_neighbourhoods_show_one_start_one_goal_and_a_frame(spec):
+@pytest.mark.parametrize("spec, name", shipped_neighbourhoods())
+def test_shipped_neighbourhoods_show_one_start_one_goal_and_a_frame(spec, name):
     panel = panel_renderer(spec)
     for event in maze_stream(spec):
         panel.apply(event)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tiers import shipped
+from tiers import SCENARIOS, tiered
 from visualizer import pipeline
 from visualizer.estimate import plan_of
 from visualizer.scenario import load
@@ -22,7 +22,10 @@ SMALL = {"seed": 3, "maze": {"rows": 6, "cols": 8, "cell_size": 8, "wall": 2},
          "generator": "backtracker", "solver": "bfs", "size": "320x180", "duration": 4}
 
 
-@pytest.mark.parametrize("path", shipped() + ["soup", "small"])
+#: the fast tier: a maze and a Life scenario of its own, and the two made here
+@pytest.mark.parametrize("path", tiered(
+    sorted(SCENARIOS.glob("*.yaml")), lambda p: p.stem in ("tremaux", "life_glider_projective"),
+    lambda p: p.stem) + ["soup", "small"])
 def test_the_estimate_is_within_the_band_of_the_real_size(path, tmp_path):
     from visualizer.scenario import parse
 

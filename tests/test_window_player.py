@@ -17,6 +17,7 @@ from visualizer.window.session import Session, solve_events
 from visualizer.window.snapshot import clone
 
 from pictures import forward_pictures
+from tiers import tiered
 
 SQUARE_SURFACES = sorted(SURFACE_NAMES)
 
@@ -43,9 +44,12 @@ def maze_events(generator: str, surface: str = "plane", n: int = 5, seed: int = 
         Maze(n, n, surface), rng=np.random.default_rng(seed)))
 
 
-@pytest.mark.parametrize("generator,surface", [
-    (g, s) for g, algo in registry.algorithms("generator").items() for s in SQUARE_SURFACES
-    if algo.accepts(s)])
+@pytest.mark.parametrize("generator,surface", tiered(
+    [(g, s) for g, algo in registry.algorithms("generator").items() for s in SQUARE_SURFACES
+     if algo.accepts(s)],
+    # the fast tier: every generator on the torus, every surface with Kruskal
+    lambda case: case[1] == "torus" or case[0] == "kruskal", lambda case: "-".join(case),
+    spread=True))
 def test_every_step_back_lands_on_the_forward_picture(generator, surface):
     events = maze_events(generator, surface)
     pictures = forward_pictures(MazePanel(5, 5, cell_size=4, wall=1, first=events[0]), events)

@@ -12,7 +12,9 @@ import yaml
 from visualizer import events as ev
 import streams
 from visualizer.cli import list_algorithms
-from visualizer.scenario import load
+from tiers import shipped, shipped_scenario
+from visualizer import registry
+from visualizer.scenario import load, parse
 from visualizer.surfaces import SURFACE_NAMES, Surface, SurfaceError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,17 +64,33 @@ def test_list_names_the_lesson_and_explains_golly_suffixes():
         assert "Golly" in header and "suffix" in header and "columns" in header
 
 
-def test_milestones_of_the_shipped_scenarios_name_the_lesson():
-    for path in SCENARIOS:
-        for spec in load(path).panels:
-            if spec.maze is None:
-                continue
-            for event in streams.maze_stream(spec):
-                if isinstance(event, (ev.Milestone, ev.NoPath)):
-                    text = event.label if isinstance(event, ev.Milestone) else event.reason
-                    assert not SOURCE.search(text), (path.name, text)
-                elif isinstance(event, ev.Statistics):
-                    assert not SOURCE.search(event.summary), (path.name, event.summary)
+def assert_words_name_the_lesson(spec, where: str) -> None:
+    """The milestones, no-path reasons and statistics of maze panel `spec`'s run."""
+    for event in streams.maze_stream(spec):
+        if isinstance(event, (ev.Milestone, ev.NoPath)):
+            text = event.label if isinstance(event, ev.Milestone) else event.reason
+            assert not SOURCE.search(text), (where, text)
+        elif isinstance(event, ev.Statistics):
+            assert not SOURCE.search(event.summary), (where, event.summary)
+
+
+@pytest.mark.parametrize("path", shipped())
+def test_milestones_of_the_shipped_scenarios_name_the_lesson(path):
+    for spec in shipped_scenario(path).panels:
+        if spec.maze is not None:
+            assert_words_name_the_lesson(spec, path.name)
+
+
+def test_milestones_of_every_algorithm_name_the_lesson():
+    """Every generator, and every solver after Kruskal's, on a small maze (the fast tier's
+    share of the check over every shipped scenario)."""
+    pairs = [(g, None) for g in registry.algorithms("generator")] + \
+        [("kruskal", s) for s in registry.algorithms("solver")]
+    for generator, solver in pairs:
+        raw = {"maze": {"rows": 4, "cols": 5}, "generator": generator, "seed": 2,
+               **({"solver": solver} if solver else {})}
+        (spec,) = parse(raw, ROOT / "words.yaml").panels
+        assert_words_name_the_lesson(spec, f"{generator} {solver}")
 
 
 def square_only() -> set[str]:

@@ -9,7 +9,9 @@ server and a Tk window, a notebook kernel, a whole `run.py` render).
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -44,3 +46,16 @@ def shipped_names(fast: Iterable[str] = FAST_SCENARIOS) -> list[Any]:
     """Every shipped scenario's name (file stem), as `shipped()` orders and marks them."""
     keep = frozenset(fast)
     return tiered(sorted(p.stem for p in SCENARIOS.glob("*.yaml")), lambda n: n in keep)
+
+
+@cache
+def _loaded(name: str) -> Any:
+    from visualizer.scenario import load
+    return load(SCENARIOS / f"{name}.yaml")
+
+
+def shipped_scenario(name: str | Path) -> Any:
+    """The shipped scenario `name` (a file stem or path) as `scenario.load` reads it: read
+    once per test process (the modules that parametrize over shipped panels or go over
+    every scenario share the reading), each caller given its own copy to change."""
+    return copy.deepcopy(_loaded(Path(name).stem))
