@@ -8,6 +8,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+# Cache the compiled modules (ours, and the tests as pytest rewrites their asserts, in
+# `__pycache__/`, which git ignores) even where the environment sets PYTHONDONTWRITEBYTECODE:
+# otherwise every run, in every xdist worker, compiles and rewrites every test module again
+# (19.7 s of CPU to collect the fast tier in one process, 9.5 s once cached).
+sys.dont_write_bytecode = False
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
