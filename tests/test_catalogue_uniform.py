@@ -64,7 +64,7 @@ def test_the_brute_force_count_of_spanning_trees(name, rows, cols, expected, per
 
 @pytest.mark.parametrize("generator, name, rows, cols, expected, per_tree", tiered(
     [(generator, *case) for generator in ("aldous_broder", "wilson") for case in CASES],
-    lambda case: case[0] == "wilson" or case[1] == "sphere",   # Aldous-Broder: slow walks
+    lambda case: case[0] == "wilson",   # Aldous-Broder's walks are long: the full suite
     lambda case: f"{case[0]}-{case[1]}", spread=True))
 def test_uniform_spanning_trees(generator, name, rows, cols, expected, per_tree):
     trees = spanning_trees(name, rows, cols)

@@ -141,6 +141,7 @@ def test_every_link_of_every_page_resolves(tmp_path):
     assert 'class="vz-player"' in lesson and "generator: kruskal" in lesson
 
 
+@pytest.mark.slow
 def test_a_failed_scenario_is_listed_and_the_gallery_still_builds(tmp_path, capsys):
     source, site = lessons(tmp_path / "src", broken=True), tmp_path / "site"
     assert make(source, site) == 1
@@ -168,6 +169,7 @@ def test_a_folder_with_files_the_gallery_did_not_write_is_refused(tmp_path, caps
     assert (site / "notes.txt").read_text() == "mine"
 
 
+@pytest.mark.slow
 def test_a_file_added_to_a_built_gallery_is_refused_and_kept(tmp_path, counted, capsys):
     source, site = lessons(tmp_path / "src"), tmp_path / "site"
     assert make(source, site) == 0
@@ -234,6 +236,7 @@ def test_variants_show_as_one_lesson_with_its_answer_key(tmp_path, counted):
     assert not (site / "lessons" / "asked" / "variants").exists()
 
 
+@pytest.mark.slow
 def test_a_build_stopped_by_ctrl_c_is_finished_by_the_next(tmp_path, monkeypatch):
     source, site = lessons(tmp_path / "src"), tmp_path / "site"
     real = build_module.render_lesson

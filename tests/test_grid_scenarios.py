@@ -85,9 +85,9 @@ GRID_SCENARIOS = ["grids_compared", "grids_mask", "grids_hex_torus", "grids_pola
                   "grids_ask_hex", "grids_torus_neighbourhood", "grids_mask_files"]
 
 
-#: the fast tier renders the cheapest (polar grids and their distance maps; the other grids
-#: are drawn and exported in the fast tier by smaller tests)
-@pytest.mark.parametrize("name", tiered(GRID_SCENARIOS, lambda n: n == "grids_polar_distance"))
+#: whole `run.py` renders: the full suite (every grid is drawn and exported in the fast tier
+#: by smaller tests)
+@pytest.mark.parametrize("name", tiered(GRID_SCENARIOS, lambda n: False))
 def test_the_grid_scenarios_render_at_1280x720(name, tmp_path):
     out = tmp_path / f"{name}.gif"
     assert cli.main([f"scenarios/{name}.yaml", "--out", str(out), "--size", "1280x720"]) == 0

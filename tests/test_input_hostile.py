@@ -27,7 +27,10 @@ def run(path: Path, args: list[str], out: Path | None, capsys) -> tuple[int, str
     return status, capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", tiered(sorted(CASES), lambda name: name != "huge_list"))
+#: the cases that spend seconds reading a large file before refusing it: the full suite only
+#: (the other budget cases are refused in the fast tier)
+@pytest.mark.parametrize("name", tiered(sorted(CASES), lambda name: name not in {
+    "huge_list", "budget_2000_panels"}))
 def test_hostile_case_is_refused_with_a_located_message(name, tmp_path, capsys):
     case = CASES[name]
     path = HERE / "cases" / f"{name}.yaml"
@@ -57,3 +60,16 @@ def test_a_50_mb_scenario_is_refused_before_it_is_read(tmp_path, capsys):
     assert status == 2
     assert err.strip() == (f"{path}: the file is 52,428,800 bytes; a scenario may have at "
                            "most 1,048,576 bytes")
+
+
+def test_one_panel_over_the_limit_is_refused(tmp_path, capsys):
+    """The panel-count budget in the fast tier (the 2,000-panel case file is read in the
+    full suite): 65 tiny panels, one over the limit, refused with the count and the limit."""
+    path = tmp_path / "panels.yaml"
+    panel = "  - {maze: {rows: 2, cols: 2}, generator: backtracker}\n"
+    path.write_text("title: many\npanels:\n" + panel * 65, encoding="utf-8")
+    status, err = run(path, [], tmp_path / "x.gif", capsys)
+    assert status == 2
+    assert f"{path}: panels: 65 panels; the limit is 64" in err, err
+    assert "Traceback" not in err
+    assert not (tmp_path / "x.gif").exists()

@@ -11,7 +11,7 @@ import pytest
 from tiers import FAST_SCENARIOS, SCENARIOS, shipped, tiered
 
 ROOT = Path(__file__).resolve().parents[1]
-FAST = 'python -m pytest -m "not slow" -n 2'
+FAST = 'python -m pytest -m "not slow" -n 2 --dist worksteal'
 
 
 def readme_test_command() -> str:

@@ -1,6 +1,6 @@
-"""The suite's two tiers. `python -m pytest -m "not slow" -n 2` is the fast tier: every module
-of `visualizer/` runs in it, with a few cases of each big parametrisation; the full suite
-(`python -m pytest -n 2`, the CI command) runs every case.
+"""The suite's two tiers. `python -m pytest -m "not slow" -n 2 --dist worksteal` is the fast
+tier: every module of `visualizer/` runs in it, with a few cases of each big
+parametrisation; the full suite (`python -m pytest -n 2`, the CI command) runs every case.
 
 A test is marked `slow` when it spends seconds of CPU on what a cheaper case of the same test
 already checks in the fast tier (the same check over every shipped scenario, a larger size,
