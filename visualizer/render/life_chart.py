@@ -162,17 +162,19 @@ class LifeChart:
         y1, x1 = self._xy(i1, int(self._pops[series, i1]))
         n = max(abs(y1 - y0), abs(x1 - x0)) + 1
         ys, xs = _line(y0, y1, n), _line(x0, x1, n)
-        lw = self._line_w
-        d = lw // 2
+        lw, base, colour = self._line_w, self._base, SERIES[series]
         _, py1, px0, px1 = self._chart_box()
-        base, colour = self._base, SERIES[series]
+
+        def rows(y: int) -> tuple[int, int]:     # the point's square, clipped to the plot
+            return _clipped(y - lw // 2, lw, 0, py1)
+
+        def cols(x: int) -> tuple[int, int]:
+            return _clipped(x - lw // 2, lw, px0, px1)
+
         for y, x in zip(ys, xs):
-            base[min(max(y - d, 0), py1 - 1):min(max(y - d + lw - 1, 0), py1 - 1) + 1,
-                 min(max(x - d, px0), px1 - 1):min(max(x - d + lw - 1, px0), px1 - 1) + 1] \
-                = colour
-        return (min(max(min(ys) - d, 0), py1 - 1), min(max(max(ys) - d + lw - 1, 0), py1 - 1) + 1,
-                min(max(min(xs) - d, px0), px1 - 1),
-                min(max(max(xs) - d + lw - 1, px0), px1 - 1) + 1)
+            (r0, r1), (c0, c1) = rows(y), cols(x)
+            base[r0:r1, c0:c1] = colour
+        return rows(min(ys))[0], rows(max(ys))[1], cols(min(xs))[0], cols(max(xs))[1]
 
     def _show_chart(self, rect: Rect | None) -> None:
         """Copy the chart's base into the raster within `rect` (chart coordinates)."""
@@ -215,6 +217,13 @@ def _line(a: int, b: int, n: int) -> list[int]:
     return [round(k * step + a) for k in range(n - 1)] + [b]
 
 
+def _clipped(start: int, length: int, low: int, high: int) -> tuple[int, int]:
+    """The lines `start..start + length` with each end clamped into `low..high - 1` (a point
+    off the plot shrinks onto its edge, as `np.clip` of each line would put it)."""
+    return min(max(start, low), high - 1), min(max(start + length - 1, low), high - 1) + 1
+
+
+@lru_cache(maxsize=None)
 def _digit_ink(size: int) -> int:
     """How far below a line's top the middle of a digit's ink is, at `size`."""
     mask = text_mask("0123456789", size)
