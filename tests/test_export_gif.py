@@ -154,11 +154,9 @@ def test_changes_outside_the_dirty_rectangle_are_ignored(tmp_path, palette):
     second[2, 12] = second[3, 25] = 2
     for dirty in ((2, 4, 10, 27), (2, 4, 12, 13)):
         writer = GifWriter(tmp_path / "dirty.gif", width=40, height=6, palette=palette)
-        last = first.copy()
-        where, values = writer._changes(second, dirty, last)
+        where, values = writer._changes(second, dirty, first)
         inside = [w for w in (2 * 40 + 12, 3 * 40 + 25) if dirty[2] <= w % 40 < dirty[3]]
         assert where.tolist() == inside and values.tolist() == [2] * len(inside)
-        assert last.reshape(-1)[where].tolist() == values.tolist()
         writer.abort()
 
 

@@ -33,25 +33,43 @@ def long_gaps(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     return flat.astype(np.uint8), changed
 
 
+def runs_by_loop(changed: list[int]) -> list[tuple[int, int]]:
+    """The runs [start, end) of consecutive positions in the sorted `changed`, by a loop."""
+    runs: list[tuple[int, int]] = []
+    for position in changed:
+        if runs and runs[-1][1] == position:
+            runs[-1] = (runs[-1][0], position + 1)
+        else:
+            runs.append((position, position + 1))
+    return runs
+
+
 @pytest.mark.parametrize("rectangle", [random_rectangle, long_gaps])
 def test_gaps_are_those_of_a_pixel_loop(rectangle):
     rng = np.random.default_rng(11)
     for _ in range(300):
         flat, changed = rectangle(rng, int(rng.integers(1, 300))) \
             if rectangle is random_rectangle else rectangle(rng)
-        gaps = gaps_of(flat, changed, flat.take(changed))
-        bounds = [-1, *changed.tolist(), flat.size]
-        assert gaps.lengths.size == changed.size + 1
-        for k, (before, after) in enumerate(zip(bounds, bounds[1:])):
-            gap = flat[before + 1:after]
-            assert gaps.lengths[k] == gap.size
+        values = flat.take(changed)
+        gaps = gaps_of(flat, changed, values)
+        runs = runs_by_loop(changed.tolist())
+        bounds = [0] + [edge for run in runs for edge in run] + [flat.size]
+        assert gaps.pieces.tolist() == [b - a for a, b in zip(bounds, bounds[1:])]
+        assert gaps.lengths.size == len(runs) + 1
+        for k, (start, end) in enumerate(zip(bounds[0::2], bounds[1::2])):
+            gap = flat[start:end]
+            assert gaps.lengths[k] == gap.size and gaps.nonempty[k] == (gap.size > 0)
             assert gaps.single[k] == (gap.size > 0 and bool((gap == gap[0]).all()))
             if gaps.single[k]:
                 assert gaps.colour[k] == gap[0]
-                assert gaps.matches[k] == int(before >= 0 and flat[before] == gap[0]) + \
-                    int(after < flat.size and flat[after] == gap[0])
+                assert gaps.matches[k] == int(start > 0 and flat[start - 1] == gap[0]) + \
+                    int(end < flat.size and flat[end] == gap[0])
             else:
                 assert gaps.matches[k] == 0
+        clear = np.full(flat.size, 255, np.uint8)             # every gap transparent
+        clear[changed] = values
+        assert gaps.runs_clear == gifimage._runs(clear)
+        assert gaps.top == (int(values.max()) if values.size else 0)
 
 
 def test_candidates_from_gaps_keep_what_the_position_lists_keep():
@@ -70,12 +88,14 @@ def test_candidates_from_gaps_keep_what_the_position_lists_keep():
         matching = keep & (gaps.matches > 0) & (gaps.lengths <= MATCH_UP_TO)
         kept = kept_pixels(flat, changed)
         for mask, positions in ((matching, kept.matching), (keep, kept.mixed)):
-            pixels = gifimage._from_runs(gaps, mask, transparent)[0]
+            clear = gaps.nonempty * np.uint8(transparent)
+            pixels, _, top = gifimage._from_runs(gaps, mask, clear, transparent)
             expected = np.full(flat.size, transparent, np.uint8)
             expected[changed] = values
             positions = positions[flat.take(positions) <= limit]
             expected[positions] = flat.take(positions)
             np.testing.assert_array_equal(pixels, expected)
+            assert top == int(pixels.max())
             assert gifimage._runs_keeping(gaps, mask) == gifimage._runs(pixels)
 
 

@@ -171,9 +171,9 @@ class Writer:
             raise ValueError(f"duration `{duration!r}` must be a positive number of seconds")
         if dirty is not None:
             dirty = self._check_dirty(dirty)
-        region = frame if dirty is None else frame[dirty[0]:dirty[1], dirty[2]:dirty[3]]
-        if region.size and int(region.max()) >= len(self.palette):
-            raise ValueError(f"frame holds index `{int(region.max())}` but the palette has "
+        largest = self._largest_index(frame, dirty)
+        if largest >= len(self.palette):
+            raise ValueError(f"frame holds index `{largest}` but the palette has "
                              f"{len(self.palette)} colours; draw with palette indices only")
         self._check(frame, float(duration), dirty)
         try:
@@ -228,6 +228,13 @@ class Writer:
             self.abort()
 
     # -- for subclasses --------------------------------------------------------------
+    def _largest_index(self, frame: np.ndarray, dirty: Rect | None) -> int:
+        """The largest palette index in `frame` (inside `dirty`) that the writer has not
+        checked before, -1 if none; a writer that knows which pixels changed may look
+        only at those."""
+        region = frame if dirty is None else frame[dirty[0]:dirty[1], dirty[2]:dirty[3]]
+        return int(region.max()) if region.size else -1
+
     def _check(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
         """Raise ValueError if this writer cannot take the frame; the writer stays usable."""
     def _write(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:

@@ -42,17 +42,25 @@ NO_CHANGE = (np.zeros(0, np.intp), np.zeros(0, np.uint8))   # a held repeated fr
 WORD_COLUMNS = 4
 
 
+#: the byte offsets inside an 8-byte word
+_OFFSETS = np.arange(8, dtype=np.int64)
+
+
 def differing(now: np.ndarray, was: np.ndarray, start: int, end: int) -> np.ndarray:
     """The positions in `start..end` (sorted) where the flat uint8 arrays `now` and `was`
     differ: compared as 8-byte words from the word boundary at or before `start`, then
-    byte by byte inside the differing words (few, when few pixels change)."""
+    byte by byte inside the differing words (few, when few pixels change), as the bytes
+    of the words' XOR."""
     low = start & ~7
     full = low + (end - low) // 8 * 8
-    words = np.flatnonzero(now[low:full].view(np.uint64) != was[low:full].view(np.uint64))
-    where = (words[:, None] * 8 + (low + np.arange(8))).reshape(-1)
+    new_words, old_words = now[low:full].view(np.uint64), was[low:full].view(np.uint64)
+    words = (new_words != old_words).nonzero()[0]
+    flips = (new_words.take(words) ^ old_words.take(words)).view(np.uint8)
+    where = (words[:, None] * 8 + _OFFSETS).reshape(-1)[flips.nonzero()[0]]
+    where += low
     if full < end:
-        where = np.concatenate((where, np.arange(full, end)))
-    where = where[now.take(where) != was.take(where)]
+        tail = np.arange(full, end)
+        where = np.concatenate((where, tail[now[full:end] != was[full:end]]))
     return where[where >= start] if low < start and where.size else where
 
 
@@ -104,12 +112,13 @@ class GifWriter(Writer):
         self._effort = effort
         self._chooser = Chooser()                # what the rectangles so far have taught
         self._lookahead = lookahead
-        self._held: list | None = []             # (changed flat positions, their values,
-                                                 #  seconds, dirty) until planned
+        self._held: list | None = []             # (changed flat positions, their values
+                                                 #  before and after, seconds) until planned
         self._distinct = 0                       # held frames differing from the one before
         self._held_bytes = 0                     # memory the held changes take
         self._first: np.ndarray | None = None    # first frame, while frames are held
         self._received: np.ndarray | None = None  # the last frame written
+        self._found: tuple[np.ndarray, np.ndarray] | None = None   # its changes, checked
         self._table = ColourTable(self.palette, keep_palette=keep_palette)
         self._top = 0                            # largest colour table index written
         self._shown: np.ndarray | None = None    # canvas (slots) after the pending frame
@@ -126,31 +135,50 @@ class GifWriter(Writer):
             raise ValueError(f"GIF frame duration `{duration!r}` s is below {MIN_DURATION} s, "
                              "which browsers show as 0.1 s; merge short frames")
 
+    def _largest_index(self, frame: np.ndarray, dirty: Rect | None) -> int:
+        """The largest new palette index: every pixel of the first frame, then only the
+        pixels that differ from the frame before (the others were checked then); the
+        differences are kept for `_write`."""
+        if self._received is None:
+            return super()._largest_index(frame, None)
+        self._found = self._changes(frame, dirty, self._received)
+        values = self._found[1]
+        return int(values.max()) if values.size else -1
+
     def _write(self, frame: np.ndarray, duration: float, dirty: Rect | None) -> None:
         if self._received is None:
             self._received = frame.copy()
-            self._accept(None, frame.copy(), duration)
-        else:
-            self._accept(*self._changes(frame, dirty, self._received), duration)
+            self._accept(None, frame.copy(), None, duration)
+            return
+        found, self._found = self._found, None
+        assert found is not None, "`_largest_index` found the changes"
+        where, values = found
+        last = self._received.reshape(-1)
+        before = last.take(where) if self._held is not None else None
+        last[where] = values
+        self._accept(where, values, before, duration)
 
-    def _accept(self, where: np.ndarray | None, values: np.ndarray, duration: float) -> None:
+    def _accept(self, where: np.ndarray | None, values: np.ndarray, before: np.ndarray | None,
+                duration: float) -> None:
         """Hold or encode a frame: the first one whole (`where` None, `values` = the
-        frame), later ones as their changed flat positions and new palette indices."""
+        frame), later ones as their changed flat positions and new palette indices (and,
+        while frames are held, the indices they replace, `before`)."""
         if self._held is None:
             assert where is not None, "the first frame is held, never encoded here"
             self._encode(where, values, duration)
         elif where is None:
             self._first = values
-            self._held.append((None, None, duration))
+            self._held.append((None, None, None, duration))
             if self._lookahead == 0:
                 self._release()
         else:
+            assert before is not None, "held frames keep what they replace"
             if where.size:
-                self._held_bytes += where.nbytes + values.nbytes
+                self._held_bytes += where.nbytes + 2 * values.nbytes
                 self._distinct += 1
             else:
-                where, values = NO_CHANGE
-            self._held.append((where, values, duration))
+                where, values, before = NO_CHANGE + (NO_CHANGE[1],)
+            self._held.append((where, values, before, duration))
             if (self._distinct >= self._lookahead or self._held_bytes > HOLD_BYTES
                     or len(self._held) > HOLD_FRAMES):
                 self._release()
@@ -158,7 +186,7 @@ class GifWriter(Writer):
     def _changes(self, frame: np.ndarray, dirty: Rect | None, last: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray]:
         """The flat positions (in scan order) where `frame` differs from `last` inside
-        `dirty`, and the new palette indices there; `last` is updated to `frame`."""
+        `dirty`, and the new palette indices there."""
         y0, y1, x0, x1 = dirty if dirty is not None else (0, self.height, 0, self.width)
         width = self.width
         if (x1 - x0) * WORD_COLUMNS >= width and frame.flags.c_contiguous and y1 > y0:
@@ -173,7 +201,6 @@ class GifWriter(Writer):
             where = (ys + y0) * width + (xs + x0)
         values = frame.reshape(-1).take(where) if frame.flags.c_contiguous else \
             np.ascontiguousarray(frame).reshape(-1).take(where)
-        last.reshape(-1)[where] = values
         return where, values
 
     def _release(self) -> None:
@@ -183,19 +210,15 @@ class GifWriter(Writer):
             return
         frame, self._first = self._first, None
         assert frame is not None, "the first held frame is kept in `_first`"
-
-        def changes():
-            replay = frame.copy()
-            for where, values, _ in held[1:]:
-                if where.size:
-                    yield replay.reshape(-1).take(where), values
-                    replay.reshape(-1)[where] = values
-
-        self._table.plan(frame, changes())
+        later = held[1:]
+        sizes = np.array([where.size for where, *_ in later], np.int64)
+        after = np.concatenate([values for _, values, _, _ in later] or [NO_CHANGE[1]])
+        before = np.concatenate([before for _, _, before, _ in later] or [NO_CHANGE[1]])
+        self._table.plan(frame, before, after, sizes)
         self._shown = self._table.map(frame)
         self._hold(full_image(self._shown, effort=self._effort),
-                   (0, self.height, 0, self.width), held[0][2])
-        for where, values, duration in held[1:]:
+                   (0, self.height, 0, self.width), held[0][3])
+        for where, values, _, duration in later:
             self._encode(where, values, duration)
 
     def _encode(self, where: np.ndarray, values: np.ndarray, duration: float) -> None:
@@ -205,7 +228,7 @@ class GifWriter(Writer):
         slots = self._table.map(values)
         shown = self._canvas().reshape(-1)
         moved = slots != shown.take(where)          # equal colours share a slot
-        if not moved.all():
+        if np.count_nonzero(moved) < moved.size:
             where, slots = where[moved], slots[moved]
         if where.size == 0:
             assert self._pending is not None, "the first frame is pending by now"

@@ -40,31 +40,32 @@ class ColourTable:
             self.lut[i] = self.lut[c]
             self.missing[i] = False
 
-    def plan(self, first: np.ndarray, changes) -> None:
-        """Assign slots from a look at the first frames: `first` (palette indices) and
-        `changes`, one (before, after) pair of pixel arrays per later frame. Colours
-        changed to in most frames come first (ties: most pixels), then the first frame's
-        colours by use."""
+    def plan(self, first: np.ndarray, before: np.ndarray, after: np.ndarray,
+             sizes: np.ndarray) -> None:
+        """Assign slots from a look at the first frames: `first` (palette indices), then the
+        later frames' changed pixels, before and after (palette indices, concatenated; frame
+        `i` changed `sizes[i]` of them). Colours changed to in most frames come first
+        (ties: most pixels), then the first frame's colours by use."""
         if self.fixed:
             return
         canon = self.canonical
-        in_frames = np.zeros(256, dtype=np.int64)
-        pixels = np.zeros(256, dtype=np.int64)
-        for before, after in changes:
-            b, a = canon.take(before), canon.take(after)
-            counts = np.bincount(a[a != b], minlength=256)
-            in_frames += counts > 0
-            pixels += counts
+        b, a = canon.take(before), canon.take(after)
+        moved = b != a
+        frame = np.repeat(np.arange(sizes.size, dtype=np.int64), sizes)[moved]
+        counts = np.bincount(frame * 256 + a[moved], minlength=256 * sizes.size)
+        counts = counts.reshape(-1, 256)
+        in_frames = np.count_nonzero(counts, axis=0)
+        pixels = counts.sum(axis=0)
         first = np.bincount(canon.take(first).ravel(), minlength=256)
         rank = np.lexsort((-first, -pixels, -in_frames))   # last key sorts first
         self.assign([i for i in rank if in_frames[i] or first[i]])
 
     def map(self, pixels: np.ndarray) -> np.ndarray:
         """`pixels` (palette indices) as slots, assigning slots to new colours."""
-        if self.missing[pixels].any():
+        if self.missing.take(pixels).any():
             self.assign(np.flatnonzero(np.bincount(pixels.ravel(), minlength=256)
                                        * self.missing))
-        return self.lut[pixels]
+        return self.lut.take(pixels)
 
     def colours(self) -> np.ndarray:
         """The colour table: one row per slot."""

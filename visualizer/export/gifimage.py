@@ -38,6 +38,12 @@ def fills_table(data: bytes, bits: int, times: float = 1.0) -> bool:
 #: most 0.08 % either way
 MATCH_UP_TO = 16
 
+#: constants as 0-d arrays: a comparison with one costs less than with a Python int
+_ZERO, _ONE = np.array(0, np.int64), np.array(1, np.int64)
+_ZERO_U8 = np.array(0, np.uint8)
+_TOPS = [np.array((1 << bits) - 1, np.uint8) for bits in range(9)]   # the largest index
+_MATCH_UP_TO = np.array(MATCH_UP_TO, np.int64)
+
 
 def _positions(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """Every position in the ranges [starts[i], ends[i]), in order (empty ranges skipped)."""
@@ -197,6 +203,11 @@ def _runs(flat: np.ndarray) -> int:
     return int(np.count_nonzero(flat[1:] != flat[:-1]))
 
 
+def _steps(gaps: Gaps) -> int:
+    """How many times the colour changes along the rectangle of `gaps`."""
+    return int(np.count_nonzero(gaps.steps)) if gaps.steps is not None else 0
+
+
 def _kept(flat: np.ndarray, keep: np.ndarray | None, limit: int = 255
           ) -> tuple[np.ndarray, np.ndarray] | None:
     """The unchanged pixels `keep` (flat positions) and their indices, but those above
@@ -236,46 +247,75 @@ def _every_candidate(flat: np.ndarray, changed: np.ndarray, clear: np.ndarray,
 
 
 class Gaps(NamedTuple):
-    """A rectangle (flat, scan order) cut at its changed pixels into the runs of unchanged
-    pixels between them, its "gaps" (one more than the changed pixels; some empty)."""
-    values: np.ndarray     # the changed pixels' indices
-    lengths: np.ndarray    # each gap's length
+    """A rectangle (flat, scan order) cut into the runs of its changed pixels (positions
+    next to each other) and the runs of unchanged pixels around them, its "gaps": one
+    more gap than changed runs, every gap but the first and the last at least one pixel
+    long. `pieces` are the lengths of gap 0, run 0, gap 1, run 1, ..., the last gap."""
+    changed: np.ndarray    # the changed pixels' positions
+    values: np.ndarray     # ... and indices
+    pieces: np.ndarray     # the lengths of the gaps and runs, in scan order
+    lengths: np.ndarray    # each gap's length (a view of `pieces`)
     colour: np.ndarray     # the gap's colour if it has one (`single`)
     single: np.ndarray     # whether the gap is of one colour (and not empty)
+    nonempty: np.ndarray   # whether the gap is not empty
     matches: np.ndarray    # how many of the changed pixels beside it are of that colour
     runs_clear: int        # the colour runs with every gap transparent
+    top: int               # the largest index of a changed pixel
+    steps: np.ndarray | None   # flat[1:] != flat[:-1] (None for a one-pixel rectangle)
 
 
-def gaps_of(flat: np.ndarray, changed: np.ndarray, values: np.ndarray) -> Gaps:
+def _edges(changed: np.ndarray, n: int) -> np.ndarray:
+    """Where the pieces begin and end: 0, run 0's start, its end, run 1's start, ..., `n`
+    (a run is a stretch of consecutive positions in the sorted `changed`)."""
+    k = changed.size
+    if not k:
+        return np.array([0, n], np.int64)
+    cut = (changed[1:] - changed[:-1] != _ONE).nonzero()[0]   # run ends before these
+    edges = np.empty(2 * cut.size + 4, np.int64)
+    edges[0], edges[1], edges[-2], edges[-1] = 0, changed[0], changed[k - 1] + 1, n
+    edges[2:-2:2] = changed.take(cut)
+    edges[2:-2:2] += 1
+    edges[3:-2:2] = changed.take(cut + 1)
+    return edges
+
+
+def gaps_of(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
+            top: int | None = None) -> Gaps:
     """The `Gaps` of `flat` whose pixels at the sorted positions `changed` (holding
-    `values`) changed: one comparison of neighbours and one reduction over the rectangle
-    (whether a colour change lies inside each gap of two pixels or more), the rest per
-    gap."""
-    n, k = flat.size, changed.size
-    starts = np.empty(k + 1, np.int64)
-    starts[0] = 0
-    np.add(changed, 1, out=starts[1:])
-    lengths = np.empty(k + 1, np.int64)
-    lengths[:-1] = changed
-    lengths[-1] = n
-    lengths -= starts
-    colour = flat.take(np.minimum(starts, n - 1))       # the first pixel (empty gaps: any)
-    single = lengths > 0
-    inner = np.flatnonzero(lengths > 1)
-    if inner.size:                                      # steps p -> p + 1 inside the gaps
-        bounds = np.empty(2 * inner.size, np.int64)
-        bounds[0::2] = starts.take(inner)
-        bounds[1::2] = bounds[0::2] + lengths.take(inner) - 1
+    `values`, the largest `top` if known) changed: one comparison of neighbours and one
+    reduction over the rectangle (whether a colour change lies inside each gap), the rest
+    per gap and per run of changed pixels. Written for few numpy calls: each costs more
+    than the work on a few thousand elements."""
+    n = flat.size
+    edges = _edges(changed, n)
+    pieces = edges[1:] - edges[:-1]
+    lengths = pieces[0::2]
+    nonempty = lengths > _ZERO
+    seen = flat.take(np.minimum(edges[:-1], n - 1))    # each piece's first pixel
+    colour = seen[0::2]                                 # (an empty gap's: any)
+    first = seen[1::2]                                  # each run's first pixel ...
+    last = flat.take(edges[2:-1:2] - 1)                 # ... and its last
+    steps = None
+    single = nonempty
+    if n > 1:              # the steps p -> p + 1 inside each gap: [start, end - 1)
         steps = flat[1:] != flat[:-1]
-        inside = bounds if bounds[-1] < n - 1 else bounds[:-1]
-        single[inner] = ~np.logical_or.reduceat(steps, inside)[0::2]
-    matches = (colour[1:] == values).view(np.uint8)     # the changed pixel before the gap
-    matches = np.concatenate(([0], matches)) + np.append(colour[:-1] == values, False)
-    matches *= single                                   # ... and after it
-    nonempty = np.count_nonzero(lengths)
-    runs_clear = 2 * nonempty - (lengths[0] > 0) - (lengths[-1] > 0) + int(np.count_nonzero(
-        (lengths[1:-1] == 0) & (values[1:] != values[:-1])))
-    return Gaps(values, lengths, colour, single, matches, int(runs_clear))
+        bounds = edges[:-1].copy()
+        bounds[1::2] -= 1
+        np.clip(bounds, 0, n - 2, out=bounds)           # only where a gap has no inside
+        inside = np.logical_or.reduceat(steps, bounds)[0::2]
+        single = nonempty & ~(inside & (lengths > _ONE))
+    matches = np.zeros(lengths.size, np.uint8)
+    matches[:-1] += colour[:-1] == first                # the changed pixel after the gap
+    matches[1:] += colour[1:] == last                   # ... and before it
+    matches *= single
+    inside_runs = np.count_nonzero(values[1:] != values[:-1]) - \
+        np.count_nonzero(first[1:] != last[:-1])        # colour changes within the runs
+    runs_clear = 2 * np.count_nonzero(nonempty) - bool(nonempty[0]) - bool(nonempty[-1]) + \
+        inside_runs
+    if top is None:
+        top = int(values.max()) if values.size else 0
+    return Gaps(changed, values, pieces, lengths, colour, single, nonempty, matches,
+                int(runs_clear), top, steps)
 
 
 def _runs_keeping(gaps: Gaps, keep: np.ndarray) -> int:
@@ -285,35 +325,37 @@ def _runs_keeping(gaps: Gaps, keep: np.ndarray) -> int:
     return gaps.runs_clear - int(gaps.matches[keep].sum())
 
 
-def _from_runs(gaps: Gaps, keep: np.ndarray, transparent: int) -> Candidate:
-    """The candidate whose gaps `keep` keep their (single) colour, the others being
-    `transparent`: one run per gap and changed pixel, expanded by `np.repeat`."""
-    index = np.empty(2 * gaps.values.size + 1, np.uint8)
-    index[0::2] = np.where(keep, gaps.colour, transparent)
-    index[1::2] = gaps.values
-    length = np.ones(index.size, np.int64)
-    length[0::2] = gaps.lengths
-    pixels = np.repeat(index, length)
-    return pixels, transparent, int(index[length > 0].max())   # the runs drawn: no pass
+def _from_runs(gaps: Gaps, keep: np.ndarray, clear: np.ndarray, transparent: int
+               ) -> Candidate:
+    """The candidate whose gaps `keep` (one-colour gaps only) keep their colour, the others
+    `transparent` (`clear`: the gaps' index when not kept, 0 for an empty gap): one
+    `np.repeat` of an index per piece, then the changed pixels."""
+    index = np.zeros(gaps.pieces.size, np.uint8)
+    index[0::2] = np.where(keep, gaps.colour, clear)
+    pixels = np.repeat(index, gaps.pieces)
+    pixels[gaps.changed] = gaps.values
+    return pixels, transparent, max(gaps.top, int(index.max()))   # the pieces drawn
 
 
 def _candidates(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
-                transparent: int, top: int, effort: str, chooser: Chooser
+                transparent: int, top_changed: int, effort: str, chooser: Chooser
                 ) -> tuple[list[Candidate], Trials | None]:
     """The candidates a rectangle tries (`encode_changes`), "matching" first, and the
     `Trials` that decided on "mixed" (it is then second if tried), if any. The large
     rectangles' candidates are built from their gaps, each gap all kept or all
-    transparent (one `np.repeat`)."""
+    transparent (one `np.repeat`). `top_changed` is the largest of `values`."""
+    top = max(top_changed, transparent)
     n = flat.size
     if effort == "smallest" or n <= ALL_CANDIDATES_UP_TO:
         clear = np.full(n, transparent, np.uint8)
         clear[changed] = values
         return _every_candidate(flat, changed, clear, transparent, top), None
     share = changed.size / n
-    gaps = gaps_of(flat, changed, values)
-    keep = gaps.single & (gaps.colour < 1 << _bits(top))     # within the code size
-    matching = keep & (gaps.matches > 0) & (gaps.lengths <= MATCH_UP_TO)
-    found = [_from_runs(gaps, matching, transparent)]
+    gaps = gaps_of(flat, changed, values, top_changed)
+    keep = gaps.single & (gaps.colour <= _TOPS[_bits(top)])   # within the code size
+    matching = keep & (gaps.matches > _ZERO_U8) & (gaps.lengths <= _MATCH_UP_TO)
+    clear = gaps.nonempty * np.uint8(transparent)
+    found = [_from_runs(gaps, matching, clear, transparent)]
     runs_matching = _runs_keeping(gaps, matching)
     trials = None
     extra = int(gaps.lengths[keep & ~matching].sum())
@@ -321,9 +363,9 @@ def _candidates(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
         if extra > MIXED_EXTRA and _runs_keeping(gaps, keep) > MIXED_RUNS * runs_matching:
             trials = chooser.trials[share >= MIXED_FROM_CHANGED]
         if trials is None or trials.pays():
-            found.append(_from_runs(gaps, keep, transparent))
-    if share >= OPAQUE_FROM_CHANGED or \
-            share >= MIXED_FROM_CHANGED and _runs(flat) <= OPAQUE_FROM_RUNS * runs_matching:
+            found.append(_from_runs(gaps, keep, clear, transparent))
+    if share >= OPAQUE_FROM_CHANGED or share >= MIXED_FROM_CHANGED and \
+            _steps(gaps) <= OPAQUE_FROM_RUNS * runs_matching:
         found.append((flat, None, int(flat.max())))
     return found, trials
 
@@ -385,7 +427,7 @@ def encode_changes(new: np.ndarray, changed: np.ndarray, *, effort: str = "best"
         candidates = [(clear, transparent, int(clear.max()))]
     else:
         candidates, trials = _candidates(flat, changed, values, transparent,
-                                         max(int(values.max()), transparent), effort, chooser)
+                                         int(values.max()), effort, chooser)
     datas, best = _smallest(candidates, shape)
     if trials is not None:
         tried = len(candidates) > 1 and candidates[1][1] is not None
