@@ -340,15 +340,22 @@ def test_colours_first_changed_late_get_low_slots(tmp_path, palette):
 
 
 def test_memory_does_not_grow_during_a_long_first_hold(tmp_path, palette):
+    """A repeated frame is held as a shared empty change: past the first 2,000 frames of
+    a hold of 6,000, memory grows by less than 64 KiB. A first writer runs the same frames
+    untraced, so that what Python and Pillow set up once (Pillow's plugins, CPython's free
+    lists of small tuples) is not counted."""
     import tracemalloc
+
     frame = np.ones((8, 8), np.uint8)
-    with GifWriter(tmp_path / "a.gif", width=8, height=8, palette=palette) as out:
-        tracemalloc.start()
-        for k in range(6000):
-            out.write(frame)
-            if k == 2000:
-                early = tracemalloc.get_traced_memory()[0]
-        late = tracemalloc.get_traced_memory()[0]
-        tracemalloc.stop()
+    for traced in (False, True):
+        with GifWriter(tmp_path / "a.gif", width=8, height=8, palette=palette) as out:
+            if traced:
+                tracemalloc.start()
+            for k in range(6000):
+                out.write(frame)
+                if k == 2000:
+                    early = tracemalloc.get_traced_memory()[0]
+            late = tracemalloc.get_traced_memory()[0]
+            tracemalloc.stop()
     assert late - early < 64 * 1024
     assert len(parse((tmp_path / "a.gif").read_bytes())["images"]) == 1

@@ -24,7 +24,8 @@ from . import FORMATS
 from .base import Rect, Writer
 from .gifcolours import ColourTable
 from .gifformat import MAX_DELAY, TRAILER, control, descriptor, header
-from .gifimage import EFFORTS, Chooser, encode_changes, full_image
+from .gifframes import frame_changes
+from .gifimage import EFFORTS, Chooser, encode_rect, full_image
 
 #: frame rates whose frame delay is a whole number of 1/100 s and at least 2/100 s
 #: (browsers show shorter delays as 10/100 s)
@@ -34,7 +35,8 @@ MIN_DURATION = 0.02   # seconds; browsers slow anything shorter down to 0.1 s
 LOOKAHEAD = 1024      # changing frames held (as their changes) to plan the colour table
 HOLD_BYTES = 32 << 20  # ... or fewer, once their changes take this much memory
 HOLD_FRAMES = 4096    # ... or fewer, counting repeated frames too
-NO_CHANGE = (np.zeros(0, np.intp), np.zeros(0, np.uint8))   # a held repeated frame
+#: a held repeated frame: no position, no index after or before (one tuple for them all)
+NO_CHANGE = (np.zeros(0, np.intp), np.zeros(0, np.uint8), np.zeros(0, np.uint8))
 
 
 #: a dirty rectangle at least 1/WORD_COLUMNS of the width wide is compared in whole rows,
@@ -112,8 +114,9 @@ class GifWriter(Writer):
         self._effort = effort
         self._chooser = Chooser()                # what the rectangles so far have taught
         self._lookahead = lookahead
-        self._held: list | None = []             # (changed flat positions, their values
-                                                 #  before and after, seconds) until planned
+        self._held: list | None = []             # (changed flat positions, their indices
+                                                 #  after and before) until planned
+        self._held_seconds: list[float] = []     # ... and each one's seconds
         self._distinct = 0                       # held frames differing from the one before
         self._held_bytes = 0                     # memory the held changes take
         self._first: np.ndarray | None = None    # first frame, while frames are held
@@ -154,21 +157,22 @@ class GifWriter(Writer):
         assert found is not None, "`_largest_index` found the changes"
         where, values = found
         last = self._received.reshape(-1)
-        before = last.take(where) if self._held is not None else None
+        before = last.take(where)
         last[where] = values
         self._accept(where, values, before, duration)
 
     def _accept(self, where: np.ndarray | None, values: np.ndarray, before: np.ndarray | None,
                 duration: float) -> None:
         """Hold or encode a frame: the first one whole (`where` None, `values` = the
-        frame), later ones as their changed flat positions and new palette indices (and,
-        while frames are held, the indices they replace, `before`)."""
+        frame), later ones as their changed flat positions, new palette indices and the
+        indices they replace (`before`)."""
         if self._held is None:
-            assert where is not None, "the first frame is held, never encoded here"
-            self._encode(where, values, duration)
+            assert where is not None and before is not None, "the first frame is held"
+            self._encode([(where, values, before)], [duration])
         elif where is None:
             self._first = values
-            self._held.append((None, None, None, duration))
+            self._held.append((None, None, None))
+            self._held_seconds.append(duration)
             if self._lookahead == 0:
                 self._release()
         else:
@@ -176,9 +180,10 @@ class GifWriter(Writer):
             if where.size:
                 self._held_bytes += where.nbytes + 2 * values.nbytes
                 self._distinct += 1
+                self._held.append((where, values, before))
             else:
-                where, values, before = NO_CHANGE + (NO_CHANGE[1],)
-            self._held.append((where, values, before, duration))
+                self._held.append(NO_CHANGE)
+            self._held_seconds.append(duration)
             if (self._distinct >= self._lookahead or self._held_bytes > HOLD_BYTES
                     or len(self._held) > HOLD_FRAMES):
                 self._release()
@@ -206,42 +211,43 @@ class GifWriter(Writer):
     def _release(self) -> None:
         """Plan the colour table from the held frames, then encode them."""
         held, self._held = self._held, None
+        seconds, self._held_seconds = self._held_seconds, []
         if not held:
             return
         frame, self._first = self._first, None
         assert frame is not None, "the first held frame is kept in `_first`"
         later = held[1:]
-        sizes = np.array([where.size for where, *_ in later], np.int64)
-        after = np.concatenate([values for _, values, _, _ in later] or [NO_CHANGE[1]])
-        before = np.concatenate([before for _, _, before, _ in later] or [NO_CHANGE[1]])
+        sizes = np.array([where.size for where, _, _ in later], np.int64)
+        after = np.concatenate([values for _, values, _ in later] or [NO_CHANGE[1]])
+        before = np.concatenate([before for _, _, before in later] or [NO_CHANGE[2]])
         self._table.plan(frame, before, after, sizes)
         self._shown = self._table.map(frame)
         self._hold(full_image(self._shown, effort=self._effort),
-                   (0, self.height, 0, self.width), held[0][3])
-        for where, values, _, duration in later:
-            self._encode(where, values, duration)
+                   (0, self.height, 0, self.width), seconds[0])
+        if later:
+            self._encode(later, seconds[1:])
 
-    def _encode(self, where: np.ndarray, values: np.ndarray, duration: float) -> None:
-        """Encode the frame that differs from the previous one at flat positions `where`
-        (in scan order) with palette indices `values`, or merge it into the pending frame.
-        Only those pixels are looked up in the colour table and updated in `_shown`."""
-        slots = self._table.map(values)
-        shown = self._canvas().reshape(-1)
-        moved = slots != shown.take(where)          # equal colours share a slot
-        if np.count_nonzero(moved) < moved.size:
-            where, slots = where[moved], slots[moved]
-        if where.size == 0:
-            assert self._pending is not None, "the first frame is pending by now"
-            self._pending[2] += duration
-            return
-        shown[where] = slots
-        ys, xs = np.divmod(where, self.width)
-        rect = (int(ys[0]), int(ys[-1]) + 1, int(xs.min()), int(xs.max()) + 1)
-        y0, y1, x0, x1 = rect
-        changed = (ys - y0) * (x1 - x0) + (xs - x0)   # flat in the rectangle, scan order
-        encoded = encode_changes(self._canvas()[y0:y1, x0:x1], changed, effort=self._effort,
-                                 chooser=self._chooser, values=slots)
-        self._hold(encoded, rect, duration)
+    def _encode(self, frames: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
+                seconds: list[float]) -> None:
+        """Encode frames, each given as the flat positions (in scan order) where it differs
+        from the one before and its palette indices there after and before, shown for
+        `seconds`; a frame that changes no colour merges into the pending one. What they
+        change is found for all of them at once (`gifframes.frame_changes`); only the
+        changed pixels are looked up in the colour table and updated in `_shown`."""
+        changes = frame_changes(frames, self._table, self.width)
+        shown = self._canvas()
+        flat = shown.reshape(-1)
+        for change, duration in zip(changes, seconds):
+            if change is None:
+                assert self._pending is not None, "the first frame is pending by now"
+                self._pending[2] += duration
+                continue
+            flat[change.where] = change.slots
+            y0, y1, x0, x1 = change.rect
+            encoded = encode_rect(shown[y0:y1, x0:x1], change.changed, change.slots,
+                                  change.transparent, change.runs, effort=self._effort,
+                                  chooser=self._chooser)
+            self._hold(encoded, change.rect, duration)
 
     def _hold(self, encoded: tuple[bytes, int | None, int], rect: Rect, seconds: float) -> None:
         """Write the pending frame and make this one pending."""

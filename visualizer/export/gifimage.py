@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .gifframes import Runs, runs_of
 from .lzw import MAX_CODES, code_size, deferred_data, image_data
 
 EFFORTS = ("best", "fast", "fastest", "smallest")
@@ -264,37 +265,23 @@ class Gaps(NamedTuple):
     steps: np.ndarray | None   # flat[1:] != flat[:-1] (None for a one-pixel rectangle)
 
 
-def _edges(changed: np.ndarray, n: int) -> np.ndarray:
-    """Where the pieces begin and end: 0, run 0's start, its end, run 1's start, ..., `n`
-    (a run is a stretch of consecutive positions in the sorted `changed`)."""
-    k = changed.size
-    if not k:
-        return np.array([0, n], np.int64)
-    cut = (changed[1:] - changed[:-1] != _ONE).nonzero()[0]   # run ends before these
-    edges = np.empty(2 * cut.size + 4, np.int64)
-    edges[0], edges[1], edges[-2], edges[-1] = 0, changed[0], changed[k - 1] + 1, n
-    edges[2:-2:2] = changed.take(cut)
-    edges[2:-2:2] += 1
-    edges[3:-2:2] = changed.take(cut + 1)
-    return edges
+def gaps_of(flat: np.ndarray, changed: np.ndarray, values: np.ndarray) -> Gaps:
+    """The `Gaps` of `flat` whose pixels at the sorted positions `changed` changed to
+    `values` (`gaps_from` with their `gifframes.runs_of`)."""
+    return gaps_from(flat, changed, values, runs_of(changed, values, flat.size))
 
 
-def gaps_of(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
-            top: int | None = None) -> Gaps:
-    """The `Gaps` of `flat` whose pixels at the sorted positions `changed` (holding
-    `values`, the largest `top` if known) changed: one comparison of neighbours and one
-    reduction over the rectangle (whether a colour change lies inside each gap), the rest
-    per gap and per run of changed pixels. Written for few numpy calls: each costs more
-    than the work on a few thousand elements."""
+def gaps_from(flat: np.ndarray, changed: np.ndarray, values: np.ndarray, runs: Runs) -> Gaps:
+    """The `Gaps` of `flat` whose pixels at the sorted positions `changed` changed to
+    `values`, in `runs`: one comparison of neighbours and one reduction over the rectangle
+    (whether a colour change lies inside each gap), the rest per gap. Written for few
+    numpy calls: each costs more than its work on a few thousand elements."""
     n = flat.size
-    edges = _edges(changed, n)
+    edges = runs.edges
     pieces = edges[1:] - edges[:-1]
     lengths = pieces[0::2]
     nonempty = lengths > _ZERO
-    seen = flat.take(np.minimum(edges[:-1], n - 1))    # each piece's first pixel
-    colour = seen[0::2]                                 # (an empty gap's: any)
-    first = seen[1::2]                                  # each run's first pixel ...
-    last = flat.take(edges[2:-1:2] - 1)                 # ... and its last
+    colour = flat.take(np.minimum(edges[0:-1:2], n - 1))   # (an empty gap's: any)
     steps = None
     single = nonempty
     if n > 1:              # the steps p -> p + 1 inside each gap: [start, end - 1)
@@ -305,17 +292,13 @@ def gaps_of(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
         inside = np.logical_or.reduceat(steps, bounds)[0::2]
         single = nonempty & ~(inside & (lengths > _ONE))
     matches = np.zeros(lengths.size, np.uint8)
-    matches[:-1] += colour[:-1] == first                # the changed pixel after the gap
-    matches[1:] += colour[1:] == last                   # ... and before it
+    matches[:-1] += colour[:-1] == runs.first           # the changed pixel after the gap
+    matches[1:] += colour[1:] == runs.last              # ... and before it
     matches *= single
-    inside_runs = np.count_nonzero(values[1:] != values[:-1]) - \
-        np.count_nonzero(first[1:] != last[:-1])        # colour changes within the runs
     runs_clear = 2 * np.count_nonzero(nonempty) - bool(nonempty[0]) - bool(nonempty[-1]) + \
-        inside_runs
-    if top is None:
-        top = int(values.max()) if values.size else 0
+        runs.inside
     return Gaps(changed, values, pieces, lengths, colour, single, nonempty, matches,
-                int(runs_clear), top, steps)
+                int(runs_clear), runs.top, steps)
 
 
 def _runs_keeping(gaps: Gaps, keep: np.ndarray) -> int:
@@ -338,20 +321,20 @@ def _from_runs(gaps: Gaps, keep: np.ndarray, clear: np.ndarray, transparent: int
 
 
 def _candidates(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
-                transparent: int, top_changed: int, effort: str, chooser: Chooser
+                transparent: int, runs: Runs, effort: str, chooser: Chooser
                 ) -> tuple[list[Candidate], Trials | None]:
     """The candidates a rectangle tries (`encode_changes`), "matching" first, and the
     `Trials` that decided on "mixed" (it is then second if tried), if any. The large
     rectangles' candidates are built from their gaps, each gap all kept or all
-    transparent (one `np.repeat`). `top_changed` is the largest of `values`."""
-    top = max(top_changed, transparent)
+    transparent (one `np.repeat`)."""
+    top = max(runs.top, transparent)
     n = flat.size
     if effort == "smallest" or n <= ALL_CANDIDATES_UP_TO:
         clear = np.full(n, transparent, np.uint8)
         clear[changed] = values
         return _every_candidate(flat, changed, clear, transparent, top), None
     share = changed.size / n
-    gaps = gaps_of(flat, changed, values, top_changed)
+    gaps = gaps_from(flat, changed, values, runs)
     keep = gaps.single & (gaps.colour <= _TOPS[_bits(top)])   # within the code size
     matching = keep & (gaps.matches > _ZERO_U8) & (gaps.lengths <= _MATCH_UP_TO)
     clear = gaps.nonempty * np.uint8(transparent)
@@ -411,23 +394,34 @@ def encode_changes(new: np.ndarray, changed: np.ndarray, *, effort: str = "best"
     `ALL_CANDIDATES_UP_TO` says, learning in `chooser` (one per animation); the shortest
     is kept, and re-encoded with deferred clears as `DEFERRED_SHARE` says.
     """
-    chooser = chooser or Chooser()
-    shape = new.shape
     flat = np.ascontiguousarray(new).reshape(-1)
     if values is None:
         values = flat.take(changed)
     used = np.bincount(values, minlength=256)
     transparent = int(used.argmin())
+    return encode_rect(new, changed, values, None if used[transparent] else transparent,
+                       runs_of(changed, values, flat.size), effort=effort, chooser=chooser)
+
+
+def encode_rect(new: np.ndarray, changed: np.ndarray, values: np.ndarray,
+                transparent: int | None, runs: Runs, *, effort: str = "best",
+                chooser: Chooser | None = None) -> Encoded:
+    """`encode_changes` given what `gifframes` finds for many frames at once: the lowest
+    index that the changed pixels do not use (None: they use every one) and their
+    `Runs`."""
+    chooser = chooser or Chooser()
+    shape = new.shape
+    flat = np.ascontiguousarray(new).reshape(-1)
     trials = None
-    if used[transparent]:                 # the changed pixels use every index
+    if transparent is None:               # the changed pixels use every index
         candidates: list[Candidate] = [(flat, None, int(flat.max()))]
     elif effort == "fastest":
         clear = np.full(flat.size, transparent, np.uint8)
         clear[changed] = values
         candidates = [(clear, transparent, int(clear.max()))]
     else:
-        candidates, trials = _candidates(flat, changed, values, transparent,
-                                         int(values.max()), effort, chooser)
+        candidates, trials = _candidates(flat, changed, values, transparent, runs, effort,
+                                         chooser)
     datas, best = _smallest(candidates, shape)
     if trials is not None:
         tried = len(candidates) > 1 and candidates[1][1] is not None
