@@ -30,7 +30,7 @@ def test_changes_at_once_equal_the_changes_one_frame_at_a_time():
     rng = np.random.default_rng(21)
     palette = np.array([[0, 0, 0], [255, 255, 255], [255, 0, 0], [0, 0, 0],   # 3 = 0
                         [0, 255, 0], [255, 255, 255], [0, 0, 255], [9, 9, 9]], np.uint8)
-    for trial in range(60):
+    for _ in range(60):
         width, height = int(rng.integers(1, 30)), int(rng.integers(1, 20))
         first, frames = frames_of(rng, width, height, int(rng.integers(1, 12)))
         table = ColourTable(palette)
@@ -58,10 +58,8 @@ def test_changes_at_once_equal_the_changes_one_frame_at_a_time():
             assert change.transparent == unused[0]
             size = (rect[1] - rect[0]) * (rect[3] - rect[2])
             expected = runs_of(changed, slots, size)
-            np.testing.assert_array_equal(change.runs.edges, expected.edges)
-            np.testing.assert_array_equal(change.runs.first, expected.first)
-            np.testing.assert_array_equal(change.runs.last, expected.last)
-            assert change.runs[3:] == expected[3:]
+            for field, value in change.runs._asdict().items():
+                np.testing.assert_array_equal(value, getattr(expected, field), err_msg=field)
 
 
 def test_runs_are_those_of_a_loop():
@@ -71,17 +69,26 @@ def test_runs_are_those_of_a_loop():
         changed = np.flatnonzero(rng.random(size) < rng.uniform(0.05, 0.9))
         values = rng.integers(0, 4, changed.size).astype(np.uint8)
         runs = runs_of(changed, values, size)
-        bounds, firsts, lasts, inside = [0], [], [], 0
+        bounds, firsts, lasts = [0], [], []
         for i, position in enumerate(changed.tolist()):
             if i and changed[i - 1] == position - 1:
-                inside += int(values[i] != values[i - 1])
                 bounds[-1] = position + 1
                 lasts[-1] = int(values[i])
             else:
                 bounds += [position, position + 1]
                 firsts.append(int(values[i]))
                 lasts.append(int(values[i]))
-        assert runs.edges.tolist() == bounds + [size]
+        edges = bounds + [size]
+        assert runs.edges.tolist() == edges
         assert runs.first.tolist() == firsts and runs.last.tolist() == lasts
-        assert runs.inside == inside
         assert runs.top == (int(values.max()) if values.size else 0)
+        pieces = [b - a for a, b in zip(edges, edges[1:])]
+        gaps = pieces[0::2]
+        assert runs.pieces.tolist() == pieces
+        assert runs.nonempty.tolist() == [g > 0 for g in gaps]
+        assert runs.long.tolist() == [g > 1 for g in gaps]
+        assert runs.starts.tolist() == [min(e, size - 1) for e in edges[0:-1:2]]
+        transparent = np.full(size, 255, np.uint8)       # every gap transparent
+        transparent[changed] = values
+        colour_runs = int(np.count_nonzero(transparent[1:] != transparent[:-1]))
+        assert runs.clear_runs == colour_runs

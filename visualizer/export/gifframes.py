@@ -21,12 +21,19 @@ _ONE = np.array(1, np.int64)     # a comparison with a 0-d array costs less than
 
 
 class Runs(NamedTuple):
-    """The runs of changed pixels (positions next to each other) of one rectangle."""
+    """The runs of changed pixels (positions next to each other) of one rectangle, and
+    the gaps of unchanged pixels around them (one more gap than runs, every gap but the
+    first and the last at least one pixel long)."""
 
     edges: np.ndarray    # 0, run 0's start, its end, run 1's start, ..., the pixel count
+    pieces: np.ndarray   # the lengths of gap 0, run 0, gap 1, ..., the last gap
+    starts: np.ndarray   # each gap's first position (the last pixel's for an empty gap)
+    bounds: np.ndarray   # where each gap's inner steps and each run's steps begin
+    nonempty: np.ndarray  # whether each gap holds a pixel
+    long: np.ndarray     # ... two pixels or more
     first: np.ndarray    # each run's first changed pixel's index
     last: np.ndarray     # ... and its last one's
-    inside: int          # how many times the index changes inside the runs
+    clear_runs: int      # the colour runs with every gap transparent
     top: int             # the largest index of a changed pixel (0 if none)
 
 
@@ -47,7 +54,9 @@ def runs_of(changed: np.ndarray, values: np.ndarray, size: int) -> Runs:
     k = changed.size
     if not k:
         empty = np.zeros(0, np.uint8)
-        return Runs(np.array([0, size], np.int64), empty, empty, 0, 0)
+        return _runs_in(np.array([0, size], np.int64), np.array([0]), np.array([2]),
+                        np.array([size]), empty, empty, np.array([0]), np.array([0]),
+                        np.array([0]))[0]
     cut = (changed[1:] - changed[:-1] != _ONE).nonzero()[0]   # a run ends before these
     edges = np.empty(2 * cut.size + 4, np.int64)
     edges[0], edges[1], edges[-2], edges[-1] = 0, changed[0], changed[k - 1] + 1, size
@@ -58,7 +67,36 @@ def runs_of(changed: np.ndarray, values: np.ndarray, size: int) -> Runs:
     last = values.take(np.append(cut, k - 1))
     inside = np.count_nonzero(values[1:] != values[:-1]) - \
         np.count_nonzero(first[1:] != last[:-1])
-    return Runs(edges, first, last, int(inside), int(values.max()))
+    return _runs_in(edges, np.array([0]), np.array([edges.size]), np.array([size]), first,
+                    last, np.array([first.size]), np.array([inside]),
+                    np.array([values.max()]))[0]
+
+
+def _runs_in(edges: np.ndarray, offset: np.ndarray, span: np.ndarray, size: np.ndarray,
+             first: np.ndarray, last: np.ndarray, runs: np.ndarray, inside: np.ndarray,
+             top: np.ndarray) -> list[Runs]:
+    """The `Runs` of rectangles whose edges (0, start, end, ..., size) lie one after the
+    other in `edges`, rectangle i's `span[i]` of them from `offset[i]`, around `runs[i]`
+    runs (their first and last indices in `first` and `last`, from the sum of the runs
+    before), `size[i]` pixels, `inside[i]` index changes inside its runs and largest
+    changed index `top[i]`: each array for all the rectangles at once, then sliced."""
+    pieces = edges[1:] - edges[:-1]                 # (across two rectangles: unused)
+    nonempty, long = pieces > 0, pieces > 1
+    last_pixel = np.repeat(size - 1, span)
+    starts = np.minimum(edges, last_pixel)
+    bounds = edges - ((np.arange(edges.size) - np.repeat(offset, span)) & 1)
+    np.clip(bounds, 0, last_pixel - 1, out=bounds)  # only where a gap has no inside
+    ends = offset + span - 2                        # the last gap's piece
+    clear = 2 * runs - 2 + nonempty[offset] + nonempty[ends] + inside
+    first_run = np.cumsum(runs) - runs
+    out = []
+    for o, s, r, n, c, t in zip(offset.tolist(), span.tolist(), first_run.tolist(),
+                                runs.tolist(), clear.tolist(), top.tolist()):
+        gaps = slice(o, o + s - 1, 2)
+        out.append(Runs(edges[o:o + s], pieces[o:o + s - 1], starts[gaps],
+                        bounds[o:o + s - 1], nonempty[gaps], long[gaps], first[r:r + n],
+                        last[r:r + n], max(c, 0), t))
+    return out
 
 
 def frame_changes(frames: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
@@ -133,7 +171,5 @@ def _runs(changed: np.ndarray, slots: np.ndarray, start: np.ndarray, count: np.n
     at = offset.take(run_frame) + 1 + 2 * (np.arange(run_start.size) - first_run.take(run_frame))
     edges[at] = changed.take(run_start)
     edges[at + 1] = changed.take(run_last) + 1
-    first, last = slots.take(run_start), slots.take(run_last)
-    return [Runs(edges[o:o + s], first[r:r + n], last[r:r + n], i, t)
-            for o, s, r, n, i, t in zip(offset.tolist(), span.tolist(), first_run.tolist(),
-                                        runs.tolist(), inside.tolist(), top.tolist())]
+    return _runs_in(edges, offset, span, size, slots.take(run_start), slots.take(run_last),
+                    runs, inside, top)

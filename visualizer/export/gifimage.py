@@ -277,28 +277,20 @@ def gaps_from(flat: np.ndarray, changed: np.ndarray, values: np.ndarray, runs: R
     (whether a colour change lies inside each gap), the rest per gap. Written for few
     numpy calls: each costs more than its work on a few thousand elements."""
     n = flat.size
-    edges = runs.edges
-    pieces = edges[1:] - edges[:-1]
-    lengths = pieces[0::2]
-    nonempty = lengths > _ZERO
-    colour = flat.take(np.minimum(edges[0:-1:2], n - 1))   # (an empty gap's: any)
+    lengths = runs.pieces[0::2]
+    colour = flat.take(runs.starts)                     # (an empty gap's: any)
     steps = None
-    single = nonempty
+    single = runs.nonempty
     if n > 1:              # the steps p -> p + 1 inside each gap: [start, end - 1)
         steps = flat[1:] != flat[:-1]
-        bounds = edges[:-1].copy()
-        bounds[1::2] -= 1
-        np.clip(bounds, 0, n - 2, out=bounds)           # only where a gap has no inside
-        inside = np.logical_or.reduceat(steps, bounds)[0::2]
-        single = nonempty & ~(inside & (lengths > _ONE))
+        inside = np.logical_or.reduceat(steps, runs.bounds)[0::2]
+        single = runs.nonempty & ~(inside & runs.long)
     matches = np.zeros(lengths.size, np.uint8)
     matches[:-1] += colour[:-1] == runs.first           # the changed pixel after the gap
     matches[1:] += colour[1:] == runs.last              # ... and before it
     matches *= single
-    runs_clear = 2 * np.count_nonzero(nonempty) - bool(nonempty[0]) - bool(nonempty[-1]) + \
-        runs.inside
-    return Gaps(changed, values, pieces, lengths, colour, single, nonempty, matches,
-                int(runs_clear), runs.top, steps)
+    return Gaps(changed, values, runs.pieces, lengths, colour, single, runs.nonempty,
+                matches, runs.clear_runs, runs.top, steps)
 
 
 def _runs_keeping(gaps: Gaps, keep: np.ndarray) -> int:
