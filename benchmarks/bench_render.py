@@ -23,7 +23,9 @@ outside by wrapping the GIF writer class's `write` and `close` (benchmarks/write
   calls) of the changed rectangles alone, once each (each frame's bounding box of changed
   colours, the first frame whole, opaque, smallest code size), nothing else. Printed beside
   it: how much of the writer's CPU its own calls of that encoder take, and how many calls it
-  makes per rectangle (it may try more than one transparency candidate).
+  makes per rectangle (it may try more than one transparency candidate). Then `--pairs`
+  (default 6) more renders, each followed right away by the floor: the median and range of
+  those pairs' ratios (the load that slows one slows the other).
 
 Both ways are warmed up first (imports, fonts, glyph caches), then timed `--repeat` times each
 (default 3), alternating; the best run of each is kept (as `timeit` does: the others measure
@@ -129,10 +131,13 @@ def main() -> None:
     parser.add_argument("--scenario", type=Path,
                         help="a scenario file instead of the 40x60 backtracker")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs of each way")
+    parser.add_argument("--pairs", type=int, default=6,
+                        help="more renders, each followed by the floor, for writer / floor")
     parser.add_argument("--quick", action="store_true",
                         help="a few seconds: an 8x12 backtracker (or --scenario), one run each")
     args = parser.parse_args()
     repeat = 1 if args.quick else max(1, args.repeat)
+    pairs = 1 if args.quick else max(1, args.pairs)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         path = args.scenario
@@ -152,8 +157,12 @@ def main() -> None:
             ours_runs.append(project(path, tmp / "ours.gif")[0])
             mpl_runs.append(matplotlib_baseline(recording, tmp / "mpl.gif"))
             floors.append(lzw_floor(rectangles))
+        paired = []           # (writer, floor): a render, then the floor right after it
+        for _ in range(pairs):
+            paired.append((project(path, tmp / "pair.gif")[0].writer, lzw_floor(rectangles)))
         report(path if args.scenario else None, recording, ours_runs, mpl_runs, floors,
                len(rectangles), tmp)
+        report_pairs(paired)
 
 
 def report(scenario: Path | None, recording: Recording, ours_runs: list[Run],
@@ -195,6 +204,16 @@ def report(scenario: Path | None, recording: Recording, ours_runs: list[Run],
               f"{ours / o3_mpl:.3f}")
     else:
         print("gifsicle not installed: no size comparison")
+
+
+def report_pairs(paired: list[tuple[float, float]]) -> None:
+    """The writer against its floor measured in pairs, each floor right after its render:
+    the load that moves one moves the other, so their ratios spread less than the best
+    writer over the best floor."""
+    ratios = sorted(writer / floor for writer, floor in paired)
+    print(f"GIF writer / floor in {len(ratios)} pairs (a render, then the floor): median "
+          f"{ratios[len(ratios) // 2]:.2f}x, range {ratios[0]:.2f}-{ratios[-1]:.2f}x "
+          f"(" + ", ".join(f"{r:.2f}" for r in ratios) + ")")
 
 
 if __name__ == "__main__":
