@@ -92,3 +92,67 @@ def test_runs_are_those_of_a_loop():
         transparent[changed] = values
         colour_runs = int(np.count_nonzero(transparent[1:] != transparent[:-1]))
         assert runs.clear_runs == colour_runs
+
+
+def test_rectangles_prepared_together_equal_those_prepared_alone():
+    """`gifbatch.prepare_at_once` over rectangles laid one after the other in a buffer
+    gives what `gifimage.prepare` gives for each alone."""
+    from visualizer.export import gifimage
+    from visualizer.export.gifbatch import Rectangle, prepare_at_once
+
+    rng = np.random.default_rng(23)
+    items = []
+    while len(items) < 40:
+        size = int(rng.integers(2, 9000))
+        runs = rng.integers(1, rng.choice([3, 30, 300]), size)
+        flat = np.repeat(rng.integers(0, 5, size), runs)[:size].astype(np.uint8)
+        changed = np.flatnonzero(rng.random(flat.size) < rng.uniform(0.001, 0.3))
+        values = flat.take(changed)
+        used = np.bincount(values, minlength=256)
+        if changed.size and not used[int(used.argmin())]:
+            items.append((flat, changed, values, int(used.argmin())))
+    offsets = np.cumsum([0] + [flat.size for flat, *_ in items])[:-1]
+    rectangles = [Rectangle(int(o), flat.size, changed, values, transparent,
+                            runs_of(changed, values, flat.size))
+                  for o, (flat, changed, values, transparent) in zip(offsets, items)]
+    together = prepare_at_once(np.concatenate([flat for flat, *_ in items]), rectangles)
+    for (flat, changed, values, transparent), rectangle, got in zip(items, rectangles,
+                                                                    together):
+        alone = gifimage.prepare(flat, changed, values, transparent, rectangle.runs)
+        np.testing.assert_array_equal(got.matching[0], alone.matching[0])
+        assert got.matching[1:] == alone.matching[1:]
+        assert (got.runs_matching, got.extra) == (alone.runs_matching, alone.extra)
+        assert got.runs_keep == gifimage._runs_keeping(alone.gaps, alone.keep)
+        np.testing.assert_array_equal(got.keep, alone.keep)
+        np.testing.assert_array_equal(got.clear, alone.clear)
+        for field in ("lengths", "colour", "single", "nonempty", "matches"):
+            np.testing.assert_array_equal(getattr(got.gaps, field), getattr(alone.gaps, field))
+        assert gifimage._steps(got.gaps) == gifimage._steps(alone.gaps)
+
+
+def test_chunks_of_any_size_write_the_same_file(tmp_path, monkeypatch):
+    """The frames encoded in chunks of a few rectangles or all at once: the same bytes,
+    for both efforts that prepare rectangles together."""
+    from visualizer.export import gif
+
+    rng = np.random.default_rng(24)
+    palette = np.array([[0, 0, 0], [255, 255, 255], [200, 0, 0], [0, 0, 200]], np.uint8)
+    canvas = rng.integers(0, 2, (90, 120)).astype(np.uint8)
+    frames = []
+    for _ in range(25):
+        canvas = canvas.copy()
+        for _ in range(3):
+            y, x = int(rng.integers(0, 80)), int(rng.integers(0, 100))
+            canvas[y:y + 8, x:x + 20] = rng.integers(0, 4)
+        frames.append(canvas)
+    for effort in ("best", "fast"):
+        files = []
+        for chunk in (1, 1 << 22):
+            monkeypatch.setattr(gif, "CHUNK_PIXELS", chunk)
+            path = tmp_path / f"{effort}{chunk}.gif"
+            with gif.GifWriter(path, width=120, height=90, palette=palette,
+                               effort=effort) as out:
+                for frame in frames:
+                    out.write(frame)
+            files.append(path.read_bytes())
+        assert files[0] == files[1]

@@ -24,8 +24,11 @@ from . import FORMATS
 from .base import Rect, Writer
 from .gifcolours import ColourTable
 from .gifformat import MAX_DELAY, TRAILER, control, descriptor, header
-from .gifframes import frame_changes
-from .gifimage import EFFORTS, Chooser, encode_rect, full_image
+from .gifbatch import Rectangle, prepare_at_once
+from .gifframes import Change, frame_changes
+from .gifimage import (
+    ALL_CANDIDATES_UP_TO, EFFORTS, Chooser, encode_prepared, encode_rect, full_image,
+)
 
 #: frame rates whose frame delay is a whole number of 1/100 s and at least 2/100 s
 #: (browsers show shorter delays as 10/100 s)
@@ -35,6 +38,10 @@ MIN_DURATION = 0.02   # seconds; browsers slow anything shorter down to 0.1 s
 LOOKAHEAD = 1024      # changing frames held (as their changes) to plan the colour table
 HOLD_BYTES = 32 << 20  # ... or fewer, once their changes take this much memory
 HOLD_FRAMES = 4096    # ... or fewer, counting repeated frames too
+#: efforts whose large rectangles are prepared together (`gifbatch`), and how many pixels
+#: of rectangles at most (about: a chunk ends with the rectangle that passes it)
+BATCHED = ("best", "fast")
+CHUNK_PIXELS = 1 << 22
 #: a held repeated frame: no position, no index after or before (one tuple for them all)
 NO_CHANGE = (np.zeros(0, np.intp), np.zeros(0, np.uint8), np.zeros(0, np.uint8))
 
@@ -232,21 +239,68 @@ class GifWriter(Writer):
         """Encode frames, each given as the flat positions (in scan order) where it differs
         from the one before and its palette indices there after and before, shown for
         `seconds`; a frame that changes no colour merges into the pending one. What they
-        change is found for all of them at once (`gifframes.frame_changes`); only the
-        changed pixels are looked up in the colour table and updated in `_shown`."""
+        change is found for all of them at once (`gifframes.frame_changes`), then they are
+        encoded in chunks of about `CHUNK_PIXELS`."""
         changes = frame_changes(frames, self._table, self.width)
+        start = 0
+        while start < len(changes):
+            end, pixels = start, 0
+            while end < len(changes) and pixels < CHUNK_PIXELS:
+                change = changes[end]
+                if change is not None:
+                    y0, y1, x0, x1 = change.rect
+                    pixels += (y1 - y0) * (x1 - x0)
+                end += 1
+            self._encode_chunk(changes[start:end], seconds[start:end])
+            start = end
+
+    def _encode_chunk(self, changes: list[Change | None], seconds: list[float]) -> None:
+        """Encode a few frames' changes: each frame's pixels are applied to `_shown` and its
+        rectangle copied out, in order; the large rectangles' gaps and "matching"
+        candidates are found together (`gifbatch.prepare_at_once`); then each frame is
+        encoded, in order (the `Chooser` learns from each)."""
         shown = self._canvas()
         flat = shown.reshape(-1)
-        for change, duration in zip(changes, seconds):
+        batched = self._effort in BATCHED
+        large: list[Rectangle] = []
+        pictures: list[np.ndarray | None] = []
+        buffer = np.empty(sum((c.rect[1] - c.rect[0]) * (c.rect[3] - c.rect[2])
+                              for c in changes if c is not None), np.uint8)
+        used = 0
+        for change in changes:
+            if change is None:
+                pictures.append(None)
+                continue
+            flat[change.where] = change.slots
+            y0, y1, x0, x1 = change.rect
+            size = (y1 - y0) * (x1 - x0)
+            if batched and size > ALL_CANDIDATES_UP_TO and change.transparent is not None:
+                large.append(Rectangle(used, size, change.changed, change.slots,
+                                       change.transparent, change.runs))
+                buffer[used:used + size].reshape(y1 - y0, x1 - x0)[...] = shown[y0:y1, x0:x1]
+                used += size
+                pictures.append(None)
+            else:
+                pictures.append(shown[y0:y1, x0:x1].copy())
+        prepared = iter(prepare_at_once(buffer[:used], large) if large else ())
+        rectangles = iter(large)
+        for change, own, duration in zip(changes, pictures, seconds):
             if change is None:
                 assert self._pending is not None, "the first frame is pending by now"
                 self._pending[2] += duration
                 continue
-            flat[change.where] = change.slots
-            y0, y1, x0, x1 = change.rect
-            encoded = encode_rect(shown[y0:y1, x0:x1], change.changed, change.slots,
-                                  change.transparent, change.runs, effort=self._effort,
-                                  chooser=self._chooser)
+            if own is None:
+                rectangle = next(rectangles)
+                pixels = buffer[rectangle.offset:rectangle.offset + rectangle.size]
+                y0, y1, x0, x1 = change.rect
+                encoded = encode_prepared(pixels.reshape(y1 - y0, x1 - x0), pixels,
+                                          change.changed.size, rectangle.transparent,
+                                          next(prepared), effort=self._effort,
+                                          chooser=self._chooser)
+            else:
+                encoded = encode_rect(own, change.changed, change.slots,
+                                      change.transparent, change.runs, effort=self._effort,
+                                      chooser=self._chooser)
             self._hold(encoded, change.rect, duration)
 
     def _hold(self, encoded: tuple[bytes, int | None, int], rect: Rect, seconds: float) -> None:

@@ -312,6 +312,29 @@ def _from_runs(gaps: Gaps, keep: np.ndarray, clear: np.ndarray, transparent: int
     return pixels, transparent, max(gaps.top, int(index.max()))   # the pieces drawn
 
 
+class Prepared(NamedTuple):
+    """What a large rectangle's candidates are chosen from (`encode_prepared`)."""
+    gaps: Gaps
+    keep: np.ndarray          # the gaps that may keep their colour (one colour, in the codes)
+    clear: np.ndarray         # each gap's index when it does not (0 for an empty gap)
+    matching: Candidate       # the "matching" candidate
+    runs_matching: int        # its colour runs
+    runs_keep: int | None     # those of "mixed" (None: not counted yet)
+    extra: int                # the pixels "mixed" keeps beyond "matching"
+
+
+def prepare(flat: np.ndarray, changed: np.ndarray, values: np.ndarray, transparent: int,
+            runs: Runs) -> Prepared:
+    """The `Prepared` of one large rectangle (`gifbatch` finds those of many at once)."""
+    gaps = gaps_from(flat, changed, values, runs)
+    keep = gaps.single & (gaps.colour <= _TOPS[_bits(max(runs.top, transparent))])
+    matching = keep & (gaps.matches > _ZERO_U8) & (gaps.lengths <= _MATCH_UP_TO)
+    clear = gaps.nonempty * np.uint8(transparent)
+    return Prepared(gaps, keep, clear, _from_runs(gaps, matching, clear, transparent),
+                    _runs_keeping(gaps, matching), None,
+                    int(gaps.lengths[keep & ~matching].sum()))
+
+
 def _candidates(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
                 transparent: int, runs: Runs, effort: str, chooser: Chooser
                 ) -> tuple[list[Candidate], Trials | None]:
@@ -319,26 +342,33 @@ def _candidates(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
     `Trials` that decided on "mixed" (it is then second if tried), if any. The large
     rectangles' candidates are built from their gaps, each gap all kept or all
     transparent (one `np.repeat`)."""
-    top = max(runs.top, transparent)
     n = flat.size
     if effort == "smallest" or n <= ALL_CANDIDATES_UP_TO:
         clear = np.full(n, transparent, np.uint8)
         clear[changed] = values
+        top = max(runs.top, transparent)
         return _every_candidate(flat, changed, clear, transparent, top), None
-    share = changed.size / n
-    gaps = gaps_from(flat, changed, values, runs)
-    keep = gaps.single & (gaps.colour <= _TOPS[_bits(top)])   # within the code size
-    matching = keep & (gaps.matches > _ZERO_U8) & (gaps.lengths <= _MATCH_UP_TO)
-    clear = gaps.nonempty * np.uint8(transparent)
-    found = [_from_runs(gaps, matching, clear, transparent)]
-    runs_matching = _runs_keeping(gaps, matching)
+    return _chosen(prepare(flat, changed, values, transparent, runs), flat, changed.size,
+                   transparent, effort, chooser)
+
+
+def _chosen(prepared: Prepared, flat: np.ndarray, changes: int, transparent: int,
+            effort: str, chooser: Chooser) -> tuple[list[Candidate], Trials | None]:
+    """The candidates of a large rectangle of `changes` changed pixels, from what was
+    `prepare`d (as `_candidates`)."""
+    share = changes / flat.size
+    found = [prepared.matching]
+    runs_matching, extra, gaps = prepared.runs_matching, prepared.extra, prepared.gaps
     trials = None
-    extra = int(gaps.lengths[keep & ~matching].sum())
     if effort == "best" and extra:
-        if extra > MIXED_EXTRA and _runs_keeping(gaps, keep) > MIXED_RUNS * runs_matching:
-            trials = chooser.trials[share >= MIXED_FROM_CHANGED]
+        if extra > MIXED_EXTRA:
+            runs_keep = prepared.runs_keep
+            if runs_keep is None:
+                runs_keep = _runs_keeping(gaps, prepared.keep)
+            if runs_keep > MIXED_RUNS * runs_matching:
+                trials = chooser.trials[share >= MIXED_FROM_CHANGED]
         if trials is None or trials.pays():
-            found.append(_from_runs(gaps, keep, clear, transparent))
+            found.append(_from_runs(gaps, prepared.keep, prepared.clear, transparent))
     if share >= OPAQUE_FROM_CHANGED or share >= MIXED_FROM_CHANGED and \
             _steps(gaps) <= OPAQUE_FROM_RUNS * runs_matching:
         found.append((flat, None, int(flat.max())))
@@ -414,10 +444,26 @@ def encode_rect(new: np.ndarray, changed: np.ndarray, values: np.ndarray,
     else:
         candidates, trials = _candidates(flat, changed, values, transparent, runs, effort,
                                          chooser)
+    return _best_of(candidates, trials, shape, effort, chooser)
+
+
+def encode_prepared(new: np.ndarray, flat: np.ndarray, changes: int, transparent: int,
+                    prepared: Prepared, *, effort: str, chooser: Chooser) -> Encoded:
+    """`encode_rect` of a large rectangle (`new`, its pixels `flat`) with `changes` changed
+    pixels, whose gaps and "matching" candidate are `prepared` (effort "best" or
+    "fast", a transparent index free)."""
+    candidates, trials = _chosen(prepared, flat, changes, transparent, effort, chooser)
+    return _best_of(candidates, trials, new.shape, effort, chooser)
+
+
+def _best_of(candidates: list[Candidate], trials: Trials | None, shape: tuple[int, ...],
+             effort: str, chooser: Chooser) -> Encoded:
+    """The shortest of the candidates' image data (what `trials` learns noted), re-encoded
+    with deferred clears as `_deferred` says."""
     datas, best = _smallest(candidates, shape)
     if trials is not None:
         tried = len(candidates) > 1 and candidates[1][1] is not None
-        trials.note(flat.size, len(datas[0]) - len(datas[1]) if tried else None)
+        trials.note(candidates[0][0].size, len(datas[0]) - len(datas[1]) if tried else None)
     _, index, top = candidates[best]
     data = _deferred(datas[best], candidates[best], shape, effort, chooser)
     return data, index, max(top, index if index is not None else 0)
