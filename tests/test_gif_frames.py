@@ -131,8 +131,8 @@ def test_rectangles_prepared_together_equal_those_prepared_alone():
 
 
 def test_chunks_of_any_size_write_the_same_file(tmp_path, monkeypatch):
-    """The frames encoded in chunks of a few rectangles or all at once: the same bytes,
-    for both efforts that prepare rectangles together."""
+    """The frames' changes found and their rectangles encoded one frame at a time or all
+    at once: the same bytes, for both efforts that prepare rectangles together."""
     from visualizer.export import gif
 
     rng = np.random.default_rng(24)
@@ -147,8 +147,9 @@ def test_chunks_of_any_size_write_the_same_file(tmp_path, monkeypatch):
         frames.append(canvas)
     for effort in ("best", "fast"):
         files = []
-        for chunk in (1, 1 << 22):
+        for chunk in (1, 1 << 30):
             monkeypatch.setattr(gif, "CHUNK_PIXELS", chunk)
+            monkeypatch.setattr(gif, "CHUNK_CHANGES", chunk)
             path = tmp_path / f"{effort}{chunk}.gif"
             with gif.GifWriter(path, width=120, height=90, palette=palette,
                                effort=effort) as out:

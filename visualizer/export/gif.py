@@ -39,9 +39,11 @@ LOOKAHEAD = 1024      # changing frames held (as their changes) to plan the colo
 HOLD_BYTES = 32 << 20  # ... or fewer, once their changes take this much memory
 HOLD_FRAMES = 4096    # ... or fewer, counting repeated frames too
 #: efforts whose large rectangles are prepared together (`gifbatch`), and how many pixels
-#: of rectangles at most (about: a chunk ends with the rectangle that passes it)
+#: of rectangles at most (about: a chunk ends with the rectangle that passes it; larger
+#: chunks leave the processor's cache and cost more CPU, not less)
 BATCHED = ("best", "fast")
-CHUNK_PIXELS = 1 << 22
+CHUNK_PIXELS = 1 << 20
+CHUNK_CHANGES = 1 << 16   # changed pixels whose changes are found together
 #: a held repeated frame: no position, no index after or before (one tuple for them all)
 NO_CHANGE = (np.zeros(0, np.intp), np.zeros(0, np.uint8), np.zeros(0, np.uint8))
 
@@ -239,19 +241,28 @@ class GifWriter(Writer):
         """Encode frames, each given as the flat positions (in scan order) where it differs
         from the one before and its palette indices there after and before, shown for
         `seconds`; a frame that changes no colour merges into the pending one. What they
-        change is found for all of them at once (`gifframes.frame_changes`), then they are
-        encoded in chunks of about `CHUNK_PIXELS`."""
-        changes = frame_changes(frames, self._table, self.width)
+        change is found for a few frames at once (`gifframes.frame_changes`, about
+        `CHUNK_CHANGES` changed pixels), then they are encoded in chunks of about
+        `CHUNK_PIXELS` (a chunk ends with the frame that passes its size: arrays that
+        stay in the processor's cache)."""
         start = 0
-        while start < len(changes):
-            end, pixels = start, 0
-            while end < len(changes) and pixels < CHUNK_PIXELS:
-                change = changes[end]
-                if change is not None:
-                    y0, y1, x0, x1 = change.rect
-                    pixels += (y1 - y0) * (x1 - x0)
+        while start < len(frames):
+            end, count = start, 0
+            while end < len(frames) and count < CHUNK_CHANGES:
+                count += frames[end][0].size
                 end += 1
-            self._encode_chunk(changes[start:end], seconds[start:end])
+            changes = frame_changes(frames[start:end], self._table, self.width)
+            first = 0
+            while first < len(changes):
+                last, pixels = first, 0
+                while last < len(changes) and pixels < CHUNK_PIXELS:
+                    change = changes[last]
+                    if change is not None:
+                        y0, y1, x0, x1 = change.rect
+                        pixels += (y1 - y0) * (x1 - x0)
+                    last += 1
+                self._encode_chunk(changes[first:last], seconds[start + first:start + last])
+                first = last
             start = end
 
     def _encode_chunk(self, changes: list[Change | None], seconds: list[float]) -> None:
