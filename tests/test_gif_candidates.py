@@ -10,8 +10,10 @@ import pytest
 from PIL import Image, ImageSequence
 
 from visualizer.export import gifimage, open_writer
+from visualizer.export.gifbatch import Rectangle, prepare_at_once
+from visualizer.export.gifframes import runs_of
 from visualizer.export.gifimage import (
-    MATCH_UP_TO, MIXED_EVERY, MIXED_FIRST, Chooser, Trials, encode_changes, gaps_of,
+    MIXED_EVERY, MIXED_FIRST, Chooser, Trials, encode_changes, gaps_of,
     kept_pixels,
 )
 
@@ -75,7 +77,8 @@ def test_gaps_are_those_of_a_pixel_loop(rectangle):
 def test_candidates_from_gaps_keep_what_the_position_lists_keep():
     """"matching" and "mixed" built from the gaps (one np.repeat) are the pixels that the
     position lists of `kept_pixels` give, less those that would widen the codes; their
-    colour runs, counted from the gaps, are those of the pixels."""
+    colour runs and the pixels "mixed" keeps beyond "matching", counted from the gaps, are
+    those of the pixels."""
     rng = np.random.default_rng(12)
     for _ in range(300):
         flat, changed = random_rectangle(rng)
@@ -83,20 +86,26 @@ def test_candidates_from_gaps_keep_what_the_position_lists_keep():
         transparent = int(np.bincount(values, minlength=256).argmin())
         top = max(int(values.max()) if values.size else 0, transparent)
         limit = (1 << max(2, top.bit_length())) - 1
-        gaps = gaps_of(flat, changed, values)
-        keep = gaps.single & (gaps.colour <= limit)
-        matching = keep & (gaps.matches > 0) & (gaps.lengths <= MATCH_UP_TO)
+        runs = runs_of(changed, values, flat.size)
+        prepared = prepare_at_once(flat, [Rectangle(0, flat.size, changed, values,
+                                                    transparent, runs)])[0]
+        gaps = prepared.gaps
+        np.testing.assert_array_equal(prepared.keep, gaps.single & (gaps.colour <= limit))
         kept = kept_pixels(flat, changed)
-        for mask, positions in ((matching, kept.matching), (keep, kept.mixed)):
-            clear = gaps.nonempty * np.uint8(transparent)
-            pixels, _, top = gifimage._from_runs(gaps, mask, clear, transparent)
+        mixed = gifimage._from_runs(gaps, prepared.keep, prepared.clear, transparent)
+        counted = []
+        for (pixels, _, top), positions, runs_counted in (
+                (prepared.matching, kept.matching, prepared.runs_matching),
+                (mixed, kept.mixed, prepared.runs_keep)):
             expected = np.full(flat.size, transparent, np.uint8)
             expected[changed] = values
             positions = positions[flat.take(positions) <= limit]
             expected[positions] = flat.take(positions)
             np.testing.assert_array_equal(pixels, expected)
             assert top == int(pixels.max())
-            assert gifimage._runs_keeping(gaps, mask) == gifimage._runs(pixels)
+            assert runs_counted == gifimage._runs(pixels)
+            counted.append(positions.size)
+        assert prepared.extra == counted[1] - counted[0]
 
 
 def test_trials_try_the_first_then_while_it_pays_else_now_and_then():

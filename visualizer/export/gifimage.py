@@ -12,6 +12,9 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .gifbatch import (
+    MATCH_UP_TO, Candidate, Gaps, Prepared, Rectangle, bits_for, prepare_at_once,
+)
 from .gifframes import Runs, runs_of
 from .lzw import MAX_CODES, code_size, deferred_data, image_data
 
@@ -23,7 +26,7 @@ DEFERRED_FIRST = ("best", "smallest")
 
 
 @functools.lru_cache(maxsize=None)
-def _table_bits(bits: int) -> int:
+def _tablebits_for(bits: int) -> int:
     """Bits of the codes that fill the LZW table once, at code size `bits`."""
     eoi = (1 << bits) + 1
     return int(np.clip(np.floor(np.log2(np.arange(eoi, MAX_CODES))) + 1, bits + 1, 12).sum())
@@ -31,19 +34,9 @@ def _table_bits(bits: int) -> int:
 
 def fills_table(data: bytes, bits: int, times: float = 1.0) -> bool:
     """Whether image data this long (at code size `bits`) filled the LZW table `times` times."""
-    return len(data) * 8 > _table_bits(bits) * times
+    return len(data) * 8 > _tablebits_for(bits) * times
 
 
-#: gaps (unchanged runs) up to this long may stay opaque ("matching" below): on seven
-#: shipped scenarios 4 -> 16 saved 0.01-0.25 % of the bytes, 16 -> 32 changed them by at
-#: most 0.08 % either way
-MATCH_UP_TO = 16
-
-#: constants as 0-d arrays: a comparison with one costs less than with a Python int
-_ZERO, _ONE = np.array(0, np.int64), np.array(1, np.int64)
-_ZERO_U8 = np.array(0, np.uint8)
-_TOPS = [np.array((1 << bits) - 1, np.uint8) for bits in range(9)]   # the largest index
-_MATCH_UP_TO = np.array(MATCH_UP_TO, np.int64)
 
 
 def _positions(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
@@ -120,7 +113,6 @@ def kept_pixels(flat_new: np.ndarray, changed: np.ndarray, *, extend: bool = Tru
     return Kept(extend_keep, mixed_keep, matching_keep, colour_change.size)
 
 
-Candidate = tuple[np.ndarray, "int | None", int]   # flat pixels, transparent index, their top
 Encoded = tuple[bytes, "int | None", int]          # image data, transparent index, top index
 
 #: effort "best": rectangles up to this many pixels try every candidate (cheap to encode);
@@ -194,11 +186,6 @@ class Chooser:
         return True
 
 
-def _bits(top: int) -> int:
-    """The LZW code size of pixels whose largest index is `top` (`lzw.code_size`)."""
-    return max(2, top.bit_length())
-
-
 def _runs(flat: np.ndarray) -> int:
     """How many times the colour changes along `flat`."""
     return int(np.count_nonzero(flat[1:] != flat[:-1]))
@@ -206,7 +193,7 @@ def _runs(flat: np.ndarray) -> int:
 
 def _steps(gaps: Gaps) -> int:
     """How many times the colour changes along the rectangle of `gaps`."""
-    return int(np.count_nonzero(gaps.steps)) if gaps.steps is not None else 0
+    return int(np.count_nonzero(gaps.steps))
 
 
 def _kept(flat: np.ndarray, keep: np.ndarray | None, limit: int = 255
@@ -235,7 +222,7 @@ def _every_candidate(flat: np.ndarray, changed: np.ndarray, clear: np.ndarray,
                      transparent: int, top: int) -> list[Candidate]:
     """Every candidate, each once ("matching" first)."""
     kept = kept_pixels(flat, changed)
-    limit = (1 << _bits(top)) - 1                    # kept pixels within the code size
+    limit = (1 << bits_for(top)) - 1                    # kept pixels within the code size
     found: list[Candidate] = []
     for keep, cap in ((kept.matching, limit), (kept.mixed, limit), (None, 255),
                       (kept.mixed, 255), (kept.extend, 255), (kept.matching, 255)):
@@ -247,57 +234,11 @@ def _every_candidate(flat: np.ndarray, changed: np.ndarray, clear: np.ndarray,
     return found + [(flat, None, int(flat.max()))]
 
 
-class Gaps(NamedTuple):
-    """A rectangle (flat, scan order) cut into the runs of its changed pixels (positions
-    next to each other) and the runs of unchanged pixels around them, its "gaps": one
-    more gap than changed runs, every gap but the first and the last at least one pixel
-    long. `pieces` are the lengths of gap 0, run 0, gap 1, run 1, ..., the last gap."""
-    changed: np.ndarray    # the changed pixels' positions
-    values: np.ndarray     # ... and indices
-    pieces: np.ndarray     # the lengths of the gaps and runs, in scan order
-    lengths: np.ndarray    # each gap's length (a view of `pieces`)
-    colour: np.ndarray     # the gap's colour if it has one (`single`)
-    single: np.ndarray     # whether the gap is of one colour (and not empty)
-    nonempty: np.ndarray   # whether the gap is not empty
-    matches: np.ndarray    # how many of the changed pixels beside it are of that colour
-    runs_clear: int        # the colour runs with every gap transparent
-    top: int               # the largest index of a changed pixel
-    steps: np.ndarray | None   # flat[1:] != flat[:-1] (None for a one-pixel rectangle)
-
-
 def gaps_of(flat: np.ndarray, changed: np.ndarray, values: np.ndarray) -> Gaps:
     """The `Gaps` of `flat` whose pixels at the sorted positions `changed` changed to
-    `values` (`gaps_from` with their `gifframes.runs_of`)."""
-    return gaps_from(flat, changed, values, runs_of(changed, values, flat.size))
-
-
-def gaps_from(flat: np.ndarray, changed: np.ndarray, values: np.ndarray, runs: Runs) -> Gaps:
-    """The `Gaps` of `flat` whose pixels at the sorted positions `changed` changed to
-    `values`, in `runs`: one comparison of neighbours and one reduction over the rectangle
-    (whether a colour change lies inside each gap), the rest per gap. Written for few
-    numpy calls: each costs more than its work on a few thousand elements."""
-    n = flat.size
-    lengths = runs.pieces[0::2]
-    colour = flat.take(runs.starts)                     # (an empty gap's: any)
-    steps = None
-    single = runs.nonempty
-    if n > 1:              # the steps p -> p + 1 inside each gap: [start, end - 1)
-        steps = flat[1:] != flat[:-1]
-        inside = np.logical_or.reduceat(steps, runs.bounds)[0::2]
-        single = runs.nonempty & ~(inside & runs.long)
-    matches = np.zeros(lengths.size, np.uint8)
-    matches[:-1] += colour[:-1] == runs.first           # the changed pixel after the gap
-    matches[1:] += colour[1:] == runs.last              # ... and before it
-    matches *= single
-    return Gaps(changed, values, runs.pieces, lengths, colour, single, runs.nonempty,
-                matches, runs.clear_runs, runs.top, steps)
-
-
-def _runs_keeping(gaps: Gaps, keep: np.ndarray) -> int:
-    """The colour runs of the candidate whose gaps `keep` keep their colour: each such gap
-    merges with the changed pixels beside it of its colour (the transparent index is
-    none of theirs)."""
-    return gaps.runs_clear - int(gaps.matches[keep].sum())
+    `values` (`gifbatch.prepare_at_once` of this one rectangle)."""
+    runs = runs_of(changed, values, flat.size)
+    return prepare_at_once(flat, [Rectangle(0, flat.size, changed, values, 0, runs)])[0].gaps
 
 
 def _from_runs(gaps: Gaps, keep: np.ndarray, clear: np.ndarray, transparent: int
@@ -310,29 +251,6 @@ def _from_runs(gaps: Gaps, keep: np.ndarray, clear: np.ndarray, transparent: int
     pixels = np.repeat(index, gaps.pieces)
     pixels[gaps.changed] = gaps.values
     return pixels, transparent, max(gaps.top, int(index.max()))   # the pieces drawn
-
-
-class Prepared(NamedTuple):
-    """What a large rectangle's candidates are chosen from (`encode_prepared`)."""
-    gaps: Gaps
-    keep: np.ndarray          # the gaps that may keep their colour (one colour, in the codes)
-    clear: np.ndarray         # each gap's index when it does not (0 for an empty gap)
-    matching: Candidate       # the "matching" candidate
-    runs_matching: int        # its colour runs
-    runs_keep: int | None     # those of "mixed" (None: not counted yet)
-    extra: int                # the pixels "mixed" keeps beyond "matching"
-
-
-def prepare(flat: np.ndarray, changed: np.ndarray, values: np.ndarray, transparent: int,
-            runs: Runs) -> Prepared:
-    """The `Prepared` of one large rectangle (`gifbatch` finds those of many at once)."""
-    gaps = gaps_from(flat, changed, values, runs)
-    keep = gaps.single & (gaps.colour <= _TOPS[_bits(max(runs.top, transparent))])
-    matching = keep & (gaps.matches > _ZERO_U8) & (gaps.lengths <= _MATCH_UP_TO)
-    clear = gaps.nonempty * np.uint8(transparent)
-    return Prepared(gaps, keep, clear, _from_runs(gaps, matching, clear, transparent),
-                    _runs_keeping(gaps, matching), None,
-                    int(gaps.lengths[keep & ~matching].sum()))
 
 
 def _candidates(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
@@ -348,25 +266,21 @@ def _candidates(flat: np.ndarray, changed: np.ndarray, values: np.ndarray,
         clear[changed] = values
         top = max(runs.top, transparent)
         return _every_candidate(flat, changed, clear, transparent, top), None
-    return _chosen(prepare(flat, changed, values, transparent, runs), flat, changed.size,
-                   transparent, effort, chooser)
+    prepared = prepare_at_once(flat, [Rectangle(0, n, changed, values, transparent, runs)])
+    return _chosen(prepared[0], flat, changed.size, transparent, effort, chooser)
 
 
 def _chosen(prepared: Prepared, flat: np.ndarray, changes: int, transparent: int,
             effort: str, chooser: Chooser) -> tuple[list[Candidate], Trials | None]:
-    """The candidates of a large rectangle of `changes` changed pixels, from what was
-    `prepare`d (as `_candidates`)."""
+    """The candidates of a large rectangle of `changes` changed pixels, from what
+    `gifbatch.prepare_at_once` found (as `_candidates`)."""
     share = changes / flat.size
     found = [prepared.matching]
     runs_matching, extra, gaps = prepared.runs_matching, prepared.extra, prepared.gaps
     trials = None
     if effort == "best" and extra:
-        if extra > MIXED_EXTRA:
-            runs_keep = prepared.runs_keep
-            if runs_keep is None:
-                runs_keep = _runs_keeping(gaps, prepared.keep)
-            if runs_keep > MIXED_RUNS * runs_matching:
-                trials = chooser.trials[share >= MIXED_FROM_CHANGED]
+        if extra > MIXED_EXTRA and prepared.runs_keep > MIXED_RUNS * runs_matching:
+            trials = chooser.trials[share >= MIXED_FROM_CHANGED]
         if trials is None or trials.pays():
             found.append(_from_runs(gaps, prepared.keep, prepared.clear, transparent))
     if share >= OPAQUE_FROM_CHANGED or share >= MIXED_FROM_CHANGED and \
@@ -378,7 +292,7 @@ def _chosen(prepared: Prepared, flat: np.ndarray, changes: int, transparent: int
 def _smallest(candidates: list[Candidate], shape: tuple[int, ...]
               ) -> tuple[list[bytes], int]:
     """Every candidate's image data (Pillow), and which one is the shortest."""
-    datas = [image_data(pixels.reshape(shape), _bits(top)) for pixels, _, top in candidates]
+    datas = [image_data(pixels.reshape(shape), bits_for(top)) for pixels, _, top in candidates]
     return datas, min(range(len(datas)), key=lambda k: len(datas[k]))
 
 
@@ -387,8 +301,8 @@ def _deferred(data: bytes, candidate: Candidate, shape: tuple[int, ...], effort:
     """`data` (Pillow's, of `candidate`), or its re-encoding with deferred clears if that is
     shorter and the effort asks for it (`DEFERRED_SHARE`)."""
     pixels, _, top = candidate
-    bits = _bits(top)
-    fills = len(data) * 8 / _table_bits(bits)
+    bits = bits_for(top)
+    fills = len(data) * 8 / _tablebits_for(bits)
     if effort == "smallest" and fills > 1 or \
             effort == "best" and chooser.may_defer(pixels.size, fills):
         deferred = deferred_data(pixels.reshape(shape), bits, data)
